@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The game registry and what every game shares: dealing, pile names, move text, the text form. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pat-error.h"
+#include "pat-rules.h"
+
+G_DEFINE_QUARK (pat-error-quark, pat_error)
+
+static const PatRules *const all_rules[] = {
+  &pat_rules_perpetual_motion,
+  &pat_rules_perpetual_motion_free,
+  &pat_rules_idiots_delight,
+  &pat_rules_black_hole,
+  &pat_rules_all_in_a_row,
+  &pat_rules_penguin,
+  &pat_rules_demon,
+};
+
+/**
+ * pat_rules_all:
+ * @n_rules: (out): how many games there are
+ *
+ * Returns: (transfer none): every game, in the order the app lists them
+ */
+const PatRules *const *
+pat_rules_all (guint *n_rules)
+{
+  *n_rules = G_N_ELEMENTS (all_rules);
+  return all_rules;
+}
+
+/**
+ * pat_rules_lookup:
+ * @id: a game id such as "black-hole"
+ *
+ * Returns: (transfer none) (nullable): the game's rules, or %NULL for an unknown id
+ */
+const PatRules *
+pat_rules_lookup (const char *id)
+{
+  guint i;
+
+  if (id == NULL)
+    return NULL;
+  for (i = 0; i < G_N_ELEMENTS (all_rules); i++)
+    if (strcmp (all_rules[i]->id, id) == 0)
+      return all_rules[i];
+  return NULL;
+}
+
+const char *
+pat_status_to_string (PatStatus status)
+{
+  switch (status)
+    {
+    case PAT_STATUS_PLAYING:
+      return "playing";
+    case PAT_STATUS_WON:
+      return "won";
+    case PAT_STATUS_BLOCKED:
+      return "blocked";
+    case PAT_STATUS_CYCLE:
+      return "cycle";
+    default:
+      return "unknown";
+    }
+}
+
+void
+pat_rules_deal_number (const PatRules      *rules,
+                       PatState            *state,
+                       const PatDealNumber *number,
+                       const PatOptions    *options)
+{
+  PatCard deck[PAT_N_CARDS];
+  PatOptions defaults = { PAT_DIE_OFF };
+
+  pat_deal_shuffle (number, deck);
+  rules->deal (state, deck, number, options != NULL ? options : &defaults);
+}
+
+/* A deck given card by card has no deal number; what is derived from one (die rolls) is
+ * derived from the deck instead, with a number outside the valid range. */
+void
+pat_rules_deal_deck (const PatRules   *rules,
+                     PatState         *state,
+                     const PatCard     deck[PAT_N_CARDS],
+                     const PatOptions *options)
+{
+  PatDealNumber seed = { G_GUINT64_CONSTANT (0xcbf29ce484222325), G_MAXUINT64 };
+  PatOptions defaults = { PAT_DIE_OFF };
+  guint i;
+
+  for (i = 0; i < PAT_N_CARDS; i++)
+    seed.lo = (seed.lo ^ deck[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  rules->deal (state, deck, &seed, options != NULL ? options : &defaults);
+}
+
+static char
+kind_letter (PatPileKind kind)
+{
+  switch (kind)
+    {
+    case PAT_PILE_STOCK:
+      return 's';
+    case PAT_PILE_WASTE:
+      return 'w';
+    case PAT_PILE_RESERVE:
+      return 'r';
+    case PAT_PILE_FOUNDATION:
+      return 'f';
+    case PAT_PILE_TABLEAU:
+      return 't';
+    case PAT_PILE_CELL:
+      return 'c';
+    case PAT_PILE_HOLE:
+      return 'h';
+    case PAT_PILE_DISCARD:
+      return 'x';
+    default:
+      return '?';
+    }
+}
+
+static gboolean
+kind_is_numbered (PatPileKind kind)
+{
+  return kind == PAT_PILE_FOUNDATION || kind == PAT_PILE_TABLEAU || kind == PAT_PILE_CELL;
+}
+
+/* Returns the pile of @kind and 1-based @index (0 for an unnumbered kind), or −1. */
+int
+pat_rules_find_pile (const PatRules *rules,
+                     PatPileKind     kind,
+                     guint           index)
+{
+  guint i;
+
+  for (i = 0; i < rules->layout->n_piles; i++)
+    {
+      const PatPileInfo *info = &rules->layout->piles[i];
+
+      if (info->kind == kind && (!kind_is_numbered (kind) || info->index == index))
+        return (int) i;
+    }
+  return -1;
+}
+
+/* The pile's name in move notation: "s", "f2", "t13". */
+void
+pat_rules_pile_name (const PatRules *rules,
+                     guint           pile,
+                     char            out[8])
+{
+  const PatPileInfo *info = &rules->layout->piles[pile];
+
+  if (kind_is_numbered (info->kind))
+    g_snprintf (out, 8, "%c%u", kind_letter (info->kind), info->index);
+  else
+    g_snprintf (out, 8, "%c", kind_letter (info->kind));
+}
+
+/* Parses one pile name; @index is 0 for a bare "f" or "c". */
+static gboolean
+parse_pile_name (const char  *text,
+                 gsize        len,
+                 PatPileKind *kind,
+                 guint       *index)
+{
+  static const char letters[] = "swrftchx";
+  const char *k;
+  guint n = 0;
+  gsize i;
+
+  if (len == 0 || len > 3)
+    return FALSE;
+  k = strchr (letters, text[0]);
+  if (k == NULL || text[0] == '\0')
+    return FALSE;
+  *kind = (PatPileKind) (k - letters == 0 ? PAT_PILE_STOCK :
+                         k - letters == 1 ? PAT_PILE_WASTE :
+                         k - letters == 2 ? PAT_PILE_RESERVE :
+                         k - letters == 3 ? PAT_PILE_FOUNDATION :
+                         k - letters == 4 ? PAT_PILE_TABLEAU :
+                         k - letters == 5 ? PAT_PILE_CELL :
+                         k - letters == 6 ? PAT_PILE_HOLE : PAT_PILE_DISCARD);
+  for (i = 1; i < len; i++)
+    {
+      if (!g_ascii_isdigit (text[i]))
+        return FALSE;
+      n = n * 10 + (guint) (text[i] - '0');
+    }
+  if (len > 1 && (!kind_is_numbered (*kind) || n == 0))
+    return FALSE;
+  if (len == 1 && *kind == PAT_PILE_TABLEAU)
+    return FALSE;
+  *index = n;
+  return TRUE;
+}
+
+static int
+resolve_pile (const PatRules  *rules,
+              const char      *text,
+              gsize            len,
+              GError         **error)
+{
+  PatPileKind kind;
+  guint index;
+  int pile;
+
+  if (!parse_pile_name (text, len, &kind, &index) ||
+      (pile = pat_rules_find_pile (rules, kind, MAX (index, 1))) < 0)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_PILE,
+                   "unknown pile '%.*s' in %s", (int) MIN (len, 20), text, rules->id);
+      return -1;
+    }
+  return pile;
+}
+
+/* "f" names the foundation that takes the card, "c" the first empty cell. */
+static int
+resolve_destination (const PatRules  *rules,
+                     const PatState  *state,
+                     const char      *text,
+                     gsize            len,
+                     PatMove         *move,
+                     GError         **error)
+{
+  int first = -1;
+  guint i;
+
+  if (len != 1 || (text[0] != 'f' && text[0] != 'c'))
+    return resolve_pile (rules, text, len, error);
+
+  for (i = 0; i < rules->layout->n_piles; i++)
+    {
+      const PatPileInfo *info = &rules->layout->piles[i];
+      const char *reason;
+
+      if (info->kind != (text[0] == 'f' ? PAT_PILE_FOUNDATION : PAT_PILE_CELL))
+        continue;
+      if (first < 0)
+        first = (int) i;
+      move->to = (guint8) i;
+      if (text[0] == 'c' && pat_state_pile_len (state, i) == 0)
+        return (int) i;
+      if (text[0] == 'f' && rules->check_move (state, move, &reason))
+        return (int) i;
+    }
+
+  if (first < 0)
+    return resolve_pile (rules, text, len, error);
+  /* None takes it: name the first, and the rules will say why not. */
+  return first;
+}
+
+/**
+ * pat_rules_parse_move:
+ * @rules: the game
+ * @state: the position the move is for (resolves "f" and "c")
+ * @text: "s", "FROM>TO", "FROM:K>TO" or "tA+tB>x"
+ * @move: (out): the move
+ * @error: return location for a #PAT_ERROR
+ *
+ * Parses move notation. It does not check that the move is legal.
+ *
+ * Returns: whether @text is a move of this game
+ */
+gboolean
+pat_rules_parse_move (const PatRules  *rules,
+                      const PatState  *state,
+                      const char      *text,
+                      PatMove         *move,
+                      GError         **error)
+{
+  const char *gt = strchr (text, '>');
+  const char *colon;
+  const char *plus;
+  int from, to;
+
+  memset (move, 0, sizeof *move);
+
+  if (strcmp (text, "s") == 0)
+    {
+      from = resolve_pile (rules, "s", 1, error);
+      if (from < 0)
+        return FALSE;
+      move->kind = PAT_MOVE_STOCK;
+      move->from = (guint8) from;
+      move->to = (guint8) from;
+      return TRUE;
+    }
+
+  if (gt == NULL || gt == text || gt[1] == '\0' || strchr (gt + 1, '>') != NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "not a move (moves are like t3>f, t2:3>t5, s)");
+      return FALSE;
+    }
+
+  colon = memchr (text, ':', gt - text);
+  plus = memchr (text, '+', gt - text);
+
+  if (plus != NULL)
+    {
+      int from2;
+
+      if (colon != NULL)
+        {
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "not a move");
+          return FALSE;
+        }
+      if ((from = resolve_pile (rules, text, plus - text, error)) < 0 ||
+          (from2 = resolve_pile (rules, plus + 1, gt - plus - 1, error)) < 0 ||
+          (to = resolve_pile (rules, gt + 1, strlen (gt + 1), error)) < 0)
+        return FALSE;
+      move->kind = PAT_MOVE_PAIR;
+      move->from = (guint8) from;
+      move->from2 = (guint8) from2;
+      move->to = (guint8) to;
+      move->count = 2;
+      return TRUE;
+    }
+
+  move->kind = PAT_MOVE_CARDS;
+  move->count = 1;
+  if (colon != NULL)
+    {
+      char *end;
+      unsigned long k;
+
+      if ((from = resolve_pile (rules, text, colon - text, error)) < 0)
+        return FALSE;
+      k = strtoul (colon + 1, &end, 10);
+      if (end != gt || colon + 1 == gt || k == 0 || k > PAT_N_CARDS)
+        {
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                       "bad card count '%.*s'", (int) MIN (gt - colon - 1, 10), colon + 1);
+          return FALSE;
+        }
+      move->count = (guint8) k;
+    }
+  else if ((from = resolve_pile (rules, text, gt - text, error)) < 0)
+    return FALSE;
+
+  move->from = (guint8) from;
+  to = resolve_destination (rules, state, gt + 1, strlen (gt + 1), move, error);
+  if (to < 0)
+    return FALSE;
+  move->to = (guint8) to;
+  return TRUE;
+}
+
+/**
+ * pat_rules_format_move:
+ *
+ * Returns: (transfer full): @move in the notation pat_rules_parse_move() reads
+ */
+char *
+pat_rules_format_move (const PatRules *rules,
+                       const PatMove  *move)
+{
+  char from[8], to[8], from2[8];
+
+  pat_rules_pile_name (rules, move->from, from);
+  pat_rules_pile_name (rules, move->to, to);
+
+  switch (move->kind)
+    {
+    case PAT_MOVE_STOCK:
+      return g_strdup ("s");
+    case PAT_MOVE_PAIR:
+      pat_rules_pile_name (rules, move->from2, from2);
+      return g_strdup_printf ("%s+%s>%s", from, from2, to);
+    case PAT_MOVE_CARDS:
+      if (move->count > 1)
+        return g_strdup_printf ("%s:%u>%s", from, move->count, to);
+      return g_strdup_printf ("%s>%s", from, to);
+    case PAT_MOVE_GATHER:
+      return g_strdup ("gather");
+    case PAT_MOVE_DISCARD4:
+      return g_strdup ("discard");
+    default:
+      return g_strdup ("?");
+    }
+}
+
+/**
+ * pat_rules_try_move:
+ * @rules: the game
+ * @state: the position, changed only when the move is legal
+ * @move: a move
+ * @automatic: (nullable): where to append the automatic moves that followed
+ * @error: return location for %PAT_ERROR_ILLEGAL_MOVE
+ *
+ * Returns: whether the move was legal and applied
+ */
+gboolean
+pat_rules_try_move (const PatRules  *rules,
+                    PatState        *state,
+                    const PatMove   *move,
+                    PatMoveList     *automatic,
+                    GError         **error)
+{
+  const char *reason = "illegal move";
+
+  if (move->from >= state->n_piles || move->to >= state->n_piles ||
+      (move->kind == PAT_MOVE_PAIR && move->from2 >= state->n_piles))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_PILE, "no such pile");
+      return FALSE;
+    }
+  if (rules->status (state) != PAT_STATUS_PLAYING)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "the game is over (%s)",
+                   pat_status_to_string (rules->status (state)));
+      return FALSE;
+    }
+  if (!rules->check_move (state, move, &reason))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "%s", reason);
+      return FALSE;
+    }
+  rules->apply (state, move, automatic);
+  return TRUE;
+}
+
+/**
+ * pat_rules_format_state:
+ *
+ * The text form of a position: the game's own lines, then one line per pile,
+ * "NAME: cards" bottom to top ("-" for an empty pile).
+ *
+ * Returns: (transfer full): the text, ending in a newline
+ */
+char *
+pat_rules_format_state (const PatRules *rules,
+                        const PatState *state)
+{
+  GString *out = g_string_new (NULL);
+  guint i, k;
+
+  if (rules->format != NULL)
+    {
+      rules->format (state, out);
+      return g_string_free (out, FALSE);
+    }
+
+  if (rules->describe != NULL)
+    rules->describe (state, out);
+
+  for (i = 0; i < state->n_piles; i++)
+    {
+      const PatCard *cards = pat_state_pile_cards (state, i);
+      guint len = pat_state_pile_len (state, i);
+      char name[8];
+
+      pat_rules_pile_name (rules, i, name);
+      g_string_append_printf (out, "%s:", name);
+      if (len == 0)
+        g_string_append (out, " -");
+      for (k = 0; k < len; k++)
+        {
+          char card[3];
+
+          pat_card_format (cards[k], card);
+          g_string_append_c (out, ' ');
+          g_string_append (out, card);
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The rules of every game behind one table of functions, the layouts the board draws, and move text. */
+#pragma once
+
+#include <glib.h>
+
+#include "pat-card.h"
+#include "pat-deal.h"
+#include "pat-state.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PAT_PILE_STOCK,
+  PAT_PILE_WASTE,
+  PAT_PILE_RESERVE,
+  PAT_PILE_FOUNDATION,
+  PAT_PILE_TABLEAU,
+  PAT_PILE_CELL,
+  PAT_PILE_HOLE,
+  PAT_PILE_DISCARD,
+} PatPileKind;
+
+typedef enum {
+  PAT_FAN_NONE,    /* a neat stack: only the top card shows */
+  PAT_FAN_DOWN,
+  PAT_FAN_RIGHT,
+} PatFan;
+
+typedef enum {
+  PAT_FACE_UP,      /* every card face up */
+  PAT_FACE_DOWN,    /* every card face down */
+  PAT_FACE_TOP_UP,  /* only the top card face up */
+} PatFace;
+
+typedef struct {
+  guint8 kind;    /* PatPileKind */
+  guint8 index;   /* 1-based within its kind: t3 is the tableau pile of index 3 */
+  guint8 fan;     /* PatFan */
+  guint8 face;    /* PatFace */
+  float  x, y;    /* top-left corner, in card widths and card heights */
+} PatPileInfo;
+
+typedef struct {
+  guint       n_piles;
+  float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
+  PatPileInfo piles[PAT_MAX_PILES];
+} PatLayout;
+
+typedef enum {
+  PAT_STATUS_PLAYING,
+  PAT_STATUS_WON,
+  PAT_STATUS_BLOCKED,
+  PAT_STATUS_CYCLE,
+} PatStatus;
+
+typedef enum {
+  PAT_DIE_OFF,        /* Demon: three cards per turn */
+  PAT_DIE_PER_GAME,   /* Die of Justice, one roll for the whole game */
+  PAT_DIE_PER_PASS,   /* Die of Justice, a roll at the start of every pass through the stock */
+} PatDieMode;
+
+typedef struct {
+  PatDieMode die_mode;
+} PatOptions;
+
+typedef struct _PatRules PatRules;
+
+struct _PatRules {
+  const char      *id;
+  const char      *name;      /* marked N_() */
+  const char      *summary;   /* one line, marked N_() */
+  const PatLayout *layout;
+
+  /* Deals @deck (top first) into @state. @deal feeds anything derived from the deal number. */
+  void      (*deal)        (PatState            *state,
+                            const PatCard       *deck,
+                            const PatDealNumber *deal,
+                            const PatOptions    *options);
+  /* Every legal player move, without duplicates. */
+  void      (*legal_moves) (const PatState      *state,
+                            PatMoveList         *moves);
+  /* Whether @move is legal; when not, @reason (static, English) says why. */
+  gboolean  (*check_move)  (const PatState      *state,
+                            const PatMove       *move,
+                            const char         **reason);
+  /* Applies a legal @move and then every automatic move, appending those to @automatic (may be NULL). */
+  void      (*apply)       (PatState            *state,
+                            const PatMove       *move,
+                            PatMoveList         *automatic);
+  PatStatus (*status)      (const PatState      *state);
+  int       (*score)       (const PatState      *state);
+  /* Optional: lines before the piles in the text form ("Round: 3"). */
+  void      (*describe)    (const PatState      *state,
+                            GString             *out);
+  /* Optional: replaces the generic text form entirely. */
+  void      (*format)      (const PatState      *state,
+                            GString             *out);
+};
+
+const PatRules  *pat_rules_lookup        (const char          *id);
+const PatRules *const *pat_rules_all     (guint               *n_rules);
+
+void             pat_rules_deal_number   (const PatRules      *rules,
+                                          PatState            *state,
+                                          const PatDealNumber *number,
+                                          const PatOptions    *options);
+void             pat_rules_deal_deck     (const PatRules      *rules,
+                                          PatState            *state,
+                                          const PatCard        deck[PAT_N_CARDS],
+                                          const PatOptions    *options);
+
+int              pat_rules_find_pile     (const PatRules      *rules,
+                                          PatPileKind          kind,
+                                          guint                index);
+void             pat_rules_pile_name     (const PatRules      *rules,
+                                          guint                pile,
+                                          char                 out[8]);
+gboolean         pat_rules_parse_move    (const PatRules      *rules,
+                                          const PatState      *state,
+                                          const char          *text,
+                                          PatMove             *move,
+                                          GError             **error);
+char            *pat_rules_format_move   (const PatRules      *rules,
+                                          const PatMove       *move);
+gboolean         pat_rules_try_move      (const PatRules      *rules,
+                                          PatState            *state,
+                                          const PatMove       *move,
+                                          PatMoveList         *automatic,
+                                          GError             **error);
+char            *pat_rules_format_state  (const PatRules      *rules,
+                                          const PatState      *state);
+const char      *pat_status_to_string    (PatStatus            status);
+
+/* The rules modules, one per game family. */
+extern const PatRules pat_rules_perpetual_motion;
+extern const PatRules pat_rules_perpetual_motion_free;
+extern const PatRules pat_rules_idiots_delight;
+extern const PatRules pat_rules_black_hole;
+extern const PatRules pat_rules_all_in_a_row;
+extern const PatRules pat_rules_penguin;
+extern const PatRules pat_rules_demon;
+
+G_END_DECLS
