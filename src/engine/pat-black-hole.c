@@ -1,59 +1,269 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real rules module. */
+/* Black Hole and All in a Row: fans of face-up cards played one by one into a single hole. */
 
 #include "config.h"
 
 #include "pat-rules.h"
 
-static const PatLayout stub_layout = { 1, 1, 1, { { PAT_PILE_STOCK, 0, PAT_FAN_NONE, PAT_FACE_DOWN, 0, 0 } } };
+#ifndef N_
+#define N_(s) (s)
+#endif
 
+/* Pile 0 is the hole in both games; the fans or columns follow it. */
+#define HOLE 0
+
+#define BH_FANS      17
+#define AIR_COLUMNS  13
+
+/* Black Hole: a row of seven fans, two fans either side of the hole, and a row of six.
+ * Rows are far enough apart for three cards fanned down. */
+#define BH_PITCH_X 1.25f
+#define BH_PITCH_Y 1.75f
+
+#define BH_FAN(i, cx, row) \
+  { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, (cx) * BH_PITCH_X, (row) * BH_PITCH_Y }
+
+static const PatLayout black_hole_layout = {
+  1 + BH_FANS,
+  6 * BH_PITCH_X + 1, 2 * BH_PITCH_Y + 1,
+  {
+    { PAT_PILE_HOLE, 0, PAT_FAN_NONE, PAT_FACE_UP, 3 * BH_PITCH_X, 1 * BH_PITCH_Y },
+    BH_FAN (1, 0, 0), BH_FAN (2, 1, 0), BH_FAN (3, 2, 0), BH_FAN (4, 3, 0),
+    BH_FAN (5, 4, 0), BH_FAN (6, 5, 0), BH_FAN (7, 6, 0),
+    BH_FAN (8, 0.5f, 1), BH_FAN (9, 1.5f, 1), BH_FAN (10, 4.5f, 1), BH_FAN (11, 5.5f, 1),
+    BH_FAN (12, 0.5f, 2), BH_FAN (13, 1.5f, 2), BH_FAN (14, 2.5f, 2),
+    BH_FAN (15, 3.5f, 2), BH_FAN (16, 4.5f, 2), BH_FAN (17, 5.5f, 2),
+  },
+};
+
+/* All in a Row: thirteen columns of four in a row, the hole centred below them, clear of
+ * the fanned cards. */
+#define AIR_PITCH_X 1.15f
+#define AIR_HOLE_Y  2.5f
+
+#define AIR_COLUMN(i) \
+  { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, ((i) - 1) * AIR_PITCH_X, 0 }
+
+static const PatLayout all_in_a_row_layout = {
+  1 + AIR_COLUMNS,
+  12 * AIR_PITCH_X + 1, AIR_HOLE_Y + 1,
+  {
+    { PAT_PILE_HOLE, 0, PAT_FAN_NONE, PAT_FACE_UP, 6 * AIR_PITCH_X, AIR_HOLE_Y },
+    AIR_COLUMN (1), AIR_COLUMN (2), AIR_COLUMN (3), AIR_COLUMN (4), AIR_COLUMN (5),
+    AIR_COLUMN (6), AIR_COLUMN (7), AIR_COLUMN (8), AIR_COLUMN (9), AIR_COLUMN (10),
+    AIR_COLUMN (11), AIR_COLUMN (12), AIR_COLUMN (13),
+  },
+};
+
+#define ACE_OF_SPADES ((PatCard) (PAT_SUIT_SPADES * 13 + PAT_ACE - 1))
+
+/* Deals @deck with the Ace of Spades taken out and put last, card k to pile 1 + k mod
+ * @n_fans; with @ace_to_hole the Ace goes into the hole instead of onto a pile. */
 static void
-stub_deal (PatState *state, const PatCard *deck, const PatDealNumber *deal, const PatOptions *options)
+deal_fans (PatState      *state,
+           const PatCard *deck,
+           guint          n_fans,
+           gboolean       ace_to_hole)
 {
-  guint i;
+  PatCard order[PAT_N_CARDS];
+  guint n = 0;
+  guint k;
 
-  pat_state_init (state, 1);
-  for (i = 0; i < PAT_N_CARDS; i++)
-    pat_state_push (state, 0, deck[PAT_N_CARDS - 1 - i]);
+  for (k = 0; k < PAT_N_CARDS; k++)
+    if (deck[k] != ACE_OF_SPADES)
+      order[n++] = deck[k];
+  if (n < PAT_N_CARDS)
+    order[n] = ACE_OF_SPADES;
+
+  pat_state_init (state, 1 + n_fans);
+  for (k = 0; k < PAT_N_CARDS; k++)
+    pat_state_push (state, ace_to_hole && k == PAT_N_CARDS - 1 ? HOLE : 1 + k % n_fans, order[k]);
 }
 
 static void
-stub_legal_moves (const PatState *state, PatMoveList *moves)
+black_hole_deal (PatState            *state,
+                 const PatCard       *deck,
+                 const PatDealNumber *deal,
+                 const PatOptions    *options)
 {
+  deal_fans (state, deck, BH_FANS, TRUE);
+  state->deal = *deal;
+}
+
+static void
+all_in_a_row_deal (PatState            *state,
+                   const PatCard       *deck,
+                   const PatDealNumber *deal,
+                   const PatOptions    *options)
+{
+  deal_fans (state, deck, AIR_COLUMNS, FALSE);
+  state->deal = *deal;
+}
+
+/* Whether @card may go on a hole whose top card is @top (PAT_NO_CARD when empty). */
+static inline gboolean
+fits (PatCard card,
+      PatCard top)
+{
+  return top == PAT_NO_CARD || pat_ranks_adjacent (pat_card_rank (card), pat_card_rank (top));
+}
+
+static void
+hole_legal_moves (const PatState *state,
+                  PatMoveList    *moves)
+{
+  PatCard top = pat_state_pile_top (state, HOLE);
+  guint i;
+
   moves->n = 0;
+  for (i = 1; i < state->n_piles; i++)
+    {
+      PatCard card = pat_state_pile_top (state, i);
+
+      if (card != PAT_NO_CARD && fits (card, top))
+        pat_move_list_add (moves, PAT_MOVE_CARDS, i, HOLE, 1);
+    }
 }
 
 static gboolean
-stub_check_move (const PatState *state, const PatMove *move, const char **reason)
+hole_check_move (const PatState  *state,
+                 const PatMove   *move,
+                 const char     **reason)
 {
-  *reason = "not implemented";
-  return FALSE;
+  PatCard card;
+
+  if (move->kind != PAT_MOVE_CARDS)
+    {
+      *reason = "the only move is a card into the hole";
+      return FALSE;
+    }
+  if (move->from >= state->n_piles || move->to >= state->n_piles)
+    {
+      *reason = "no such pile";
+      return FALSE;
+    }
+  if (move->from == HOLE)
+    {
+      *reason = "cards never leave the hole";
+      return FALSE;
+    }
+  if (move->to != HOLE)
+    {
+      *reason = "cards go only into the hole";
+      return FALSE;
+    }
+  if (move->count != 1)
+    {
+      *reason = "only the top card of a fan can move, one at a time";
+      return FALSE;
+    }
+  card = pat_state_pile_top (state, move->from);
+  if (card == PAT_NO_CARD)
+    {
+      *reason = "that fan is empty";
+      return FALSE;
+    }
+  if (!fits (card, pat_state_pile_top (state, HOLE)))
+    {
+      *reason = "a card goes into the hole one rank above or below its top card";
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
-stub_apply (PatState *state, const PatMove *move, PatMoveList *automatic)
+hole_apply (PatState      *state,
+            const PatMove *move,
+            PatMoveList   *automatic)
 {
+  pat_state_move (state, move->from, HOLE, 1);
 }
 
 static PatStatus
-stub_status (const PatState *state)
+hole_status (const PatState *state)
 {
+  PatCard top = pat_state_pile_top (state, HOLE);
+  guint i;
+
+  if (pat_state_pile_len (state, HOLE) == pat_state_n_cards (state))
+    return PAT_STATUS_WON;
+  for (i = 1; i < state->n_piles; i++)
+    {
+      PatCard card = pat_state_pile_top (state, i);
+
+      if (card != PAT_NO_CARD && fits (card, top))
+        return PAT_STATUS_PLAYING;
+    }
   return PAT_STATUS_BLOCKED;
 }
 
 static int
-stub_score (const PatState *state)
+hole_score (const PatState *state)
 {
-  return 0;
+  return (int) pat_state_pile_len (state, HOLE);
+}
+
+/* black-hole-solver's board format, so a position can be handed to it as is. */
+static void
+hole_format (const PatState *state,
+             GString        *out)
+{
+  PatCard top = pat_state_pile_top (state, HOLE);
+  char text[3];
+  guint i, k;
+
+  if (top == PAT_NO_CARD)
+    {
+      g_string_append (out, "Foundations: -\n");
+    }
+  else
+    {
+      pat_card_format (top, text);
+      g_string_append_printf (out, "Foundations: %s\n", text);
+    }
+
+  for (i = 1; i < state->n_piles; i++)
+    {
+      const PatCard *cards = pat_state_pile_cards (state, i);
+      guint len = pat_state_pile_len (state, i);
+
+      for (k = 0; k < len; k++)
+        {
+          pat_card_format (cards[k], text);
+          if (k > 0)
+            g_string_append_c (out, ' ');
+          g_string_append (out, text);
+        }
+      g_string_append_c (out, '\n');
+    }
 }
 
 const PatRules pat_rules_black_hole = {
-  "black-hole", "black-hole", "", &stub_layout,
-  stub_deal, stub_legal_moves, stub_check_move, stub_apply, stub_status, stub_score, NULL, NULL,
+  "black-hole",
+  N_("Black Hole"),
+  N_("Play every card into the hole, one rank above or below the last"),
+  &black_hole_layout,
+  black_hole_deal,
+  hole_legal_moves,
+  hole_check_move,
+  hole_apply,
+  hole_status,
+  hole_score,
+  NULL,
+  hole_format,
 };
 
 const PatRules pat_rules_all_in_a_row = {
-  "all-in-a-row", "all-in-a-row", "", &stub_layout,
-  stub_deal, stub_legal_moves, stub_check_move, stub_apply, stub_status, stub_score, NULL, NULL,
+  "all-in-a-row",
+  N_("All in a Row"),
+  N_("Like Black Hole, with thirteen columns of four and an empty hole"),
+  &all_in_a_row_layout,
+  all_in_a_row_deal,
+  hole_legal_moves,
+  hole_check_move,
+  hole_apply,
+  hole_status,
+  hole_score,
+  NULL,
+  hole_format,
 };
-
