@@ -1,54 +1,353 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real rules module. */
+/* Penguin (RULES.md section 3): seven columns, a seven-cell flipper, foundations from the beak. */
 
 #include "config.h"
 
 #include "pat-rules.h"
 
-static const PatLayout stub_layout = { 1, 1, 1, { { PAT_PILE_STOCK, 0, PAT_FAN_NONE, PAT_FACE_DOWN, 0, 0 } } };
+#define N_(s) (s)
 
-static void
-stub_deal (PatState *state, const PatCard *deck, const PatDealNumber *deal, const PatOptions *options)
+#define N_COLUMNS        7
+#define N_CELLS          7
+#define N_FOUNDATIONS    4
+#define FIRST_CELL       N_COLUMNS
+#define FIRST_FOUNDATION (FIRST_CELL + N_CELLS)
+#define N_PILES          (FIRST_FOUNDATION + N_FOUNDATIONS)
+
+/* Cells in a row on top, the columns under them, the foundations down the right side. */
+#define COL_X(i)  ((float) (i) * 1.1f)
+#define FOUND_X   (COL_X (N_COLUMNS) + 0.3f)
+#define TABLEAU_Y 1.25f
+
+static const PatLayout penguin_layout = {
+  N_PILES, FOUND_X + 1.0f, 3 * 1.15f + 1.0f,
+  {
+    { PAT_PILE_TABLEAU, 1, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (0), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 2, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (1), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 3, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (2), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 4, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (3), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 5, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (4), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 6, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (5), TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 7, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (6), TABLEAU_Y },
+    { PAT_PILE_CELL, 1, PAT_FAN_NONE, PAT_FACE_UP, COL_X (0), 0 },
+    { PAT_PILE_CELL, 2, PAT_FAN_NONE, PAT_FACE_UP, COL_X (1), 0 },
+    { PAT_PILE_CELL, 3, PAT_FAN_NONE, PAT_FACE_UP, COL_X (2), 0 },
+    { PAT_PILE_CELL, 4, PAT_FAN_NONE, PAT_FACE_UP, COL_X (3), 0 },
+    { PAT_PILE_CELL, 5, PAT_FAN_NONE, PAT_FACE_UP, COL_X (4), 0 },
+    { PAT_PILE_CELL, 6, PAT_FAN_NONE, PAT_FACE_UP, COL_X (5), 0 },
+    { PAT_PILE_CELL, 7, PAT_FAN_NONE, PAT_FACE_UP, COL_X (6), 0 },
+    { PAT_PILE_FOUNDATION, 1, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 0 * 1.15f },
+    { PAT_PILE_FOUNDATION, 2, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 1 * 1.15f },
+    { PAT_PILE_FOUNDATION, 3, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 2 * 1.15f },
+    { PAT_PILE_FOUNDATION, 4, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 3 * 1.15f },
+  },
+};
+
+static inline gboolean
+is_column (guint pile)
 {
-  guint i;
+  return pile < FIRST_CELL;
+}
 
-  pat_state_init (state, 1);
-  for (i = 0; i < PAT_N_CARDS; i++)
-    pat_state_push (state, 0, deck[PAT_N_CARDS - 1 - i]);
+static inline gboolean
+is_cell (guint pile)
+{
+  return pile >= FIRST_CELL && pile < FIRST_FOUNDATION;
+}
+
+static inline gboolean
+is_foundation (guint pile)
+{
+  return pile >= FIRST_FOUNDATION && pile < N_PILES;
+}
+
+/* Whether @upper may lie on @lower in a column: same suit, one rank lower, King on Ace allowed. */
+static inline gboolean
+continues (PatCard lower,
+           PatCard upper)
+{
+  return pat_card_suit (lower) == pat_card_suit (upper) &&
+         pat_card_rank (upper) == pat_rank_prev (pat_card_rank (lower));
+}
+
+/* How many cards at the top of @pile form a descending suit sequence. */
+static guint
+run_length (const PatState *state,
+            guint           pile)
+{
+  const PatCard *cards = pat_state_pile_cards (state, pile);
+  guint len = pat_state_pile_len (state, pile);
+  guint n;
+
+  if (len == 0)
+    return 0;
+  for (n = 1; n < len; n++)
+    if (!continues (cards[len - n - 1], cards[len - n]))
+      break;
+  return n;
 }
 
 static void
-stub_legal_moves (const PatState *state, PatMoveList *moves)
+penguin_deal (PatState            *state,
+              const PatCard       *deck,
+              const PatDealNumber *deal,
+              const PatOptions    *options)
 {
-  moves->n = 0;
+  guint beak = pat_card_rank (deck[0]);
+  guint position = 0;
+  guint foundation = FIRST_FOUNDATION;
+  guint i;
+
+  pat_state_init (state, N_PILES);
+  state->base_rank = (guint8) beak;
+  state->deal = *deal;
+
+  /* Positions fill in order, so pushing position p on column p mod 7 puts it at row p div 7. */
+  pat_state_push (state, 0, deck[0]);
+  for (i = 1; i < PAT_N_CARDS; i++)
+    {
+      if (pat_card_rank (deck[i]) == beak)
+        pat_state_push (state, foundation++, deck[i]);
+      else
+        {
+          position++;
+          pat_state_push (state, position % N_COLUMNS, deck[i]);
+        }
+    }
 }
 
 static gboolean
-stub_check_move (const PatState *state, const PatMove *move, const char **reason)
+check_foundation (const PatState  *state,
+                  PatCard          card,
+                  guint            to,
+                  const char     **reason)
 {
-  *reason = "not implemented";
-  return FALSE;
+  PatCard top = pat_state_pile_top (state, to);
+
+  if (top == PAT_NO_CARD)
+    {
+      if (pat_card_rank (card) != state->base_rank)
+        {
+          *reason = "an empty foundation takes only a card of the beak's rank";
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (pat_card_suit (card) != pat_card_suit (top))
+    {
+      *reason = "a foundation builds in one suit";
+      return FALSE;
+    }
+  if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
+    {
+      *reason = "a foundation builds up one rank at a time";
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+penguin_check_move (const PatState  *state,
+                    const PatMove   *move,
+                    const char     **reason)
+{
+  guint from = move->from;
+  guint to = move->to;
+  guint count = move->count;
+  PatCard head, top;
+  guint len;
+
+  if (move->kind != PAT_MOVE_CARDS)
+    {
+      *reason = "Penguin has only card moves";
+      return FALSE;
+    }
+  if (from >= N_PILES || to >= N_PILES || from >= state->n_piles || to >= state->n_piles)
+    {
+      *reason = "no such pile";
+      return FALSE;
+    }
+  if (from == to)
+    {
+      *reason = "the cards are already there";
+      return FALSE;
+    }
+  if (is_foundation (from))
+    {
+      *reason = "cards never come back from a foundation";
+      return FALSE;
+    }
+  len = pat_state_pile_len (state, from);
+  if (len == 0)
+    {
+      *reason = "that pile is empty";
+      return FALSE;
+    }
+  if (count == 0)
+    {
+      *reason = "a move takes at least one card";
+      return FALSE;
+    }
+  if (count > len)
+    {
+      *reason = "there are not that many cards there";
+      return FALSE;
+    }
+
+  if (is_foundation (to))
+    {
+      if (count != 1)
+        {
+          *reason = "cards go to a foundation one at a time";
+          return FALSE;
+        }
+      return check_foundation (state, pat_state_pile_top (state, from), to, reason);
+    }
+
+  if (is_cell (to))
+    {
+      if (is_cell (from))
+        {
+          *reason = "a flipper card cannot move to another cell";
+          return FALSE;
+        }
+      if (count != 1)
+        {
+          *reason = "a cell holds only one card";
+          return FALSE;
+        }
+      if (pat_state_pile_len (state, to) != 0)
+        {
+          *reason = "that cell is full";
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  /* To a column, from a cell or another column; a cell's single card is a run of one. */
+  if (count > run_length (state, from))
+    {
+      *reason = "only a descending suit sequence moves as a unit";
+      return FALSE;
+    }
+  head = pat_state_pile_peek (state, from, count - 1);
+  top = pat_state_pile_top (state, to);
+  if (top == PAT_NO_CARD)
+    {
+      if (pat_card_rank (head) != pat_rank_prev (state->base_rank))
+        {
+          *reason = "an empty column takes only a card one rank below the beak";
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (pat_card_suit (head) != pat_card_suit (top))
+    {
+      *reason = "a card goes only on a card of its own suit";
+      return FALSE;
+    }
+  if (!continues (top, head))
+    {
+      *reason = "a card goes only on the card one rank above it";
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Lists the legal moves into @moves (which may be NULL); stops at the first when @first_only. */
+static guint
+collect_moves (const PatState *state,
+               PatMoveList    *moves,
+               gboolean        first_only)
+{
+  guint n = 0;
+  guint from, to, count;
+
+  for (from = 0; from < FIRST_FOUNDATION; from++)
+    {
+      guint max_count;
+
+      if (pat_state_pile_len (state, from) == 0)
+        continue;
+      max_count = is_column (from) ? run_length (state, from) : 1;
+
+      for (to = 0; to < N_PILES; to++)
+        {
+          guint limit = is_column (to) ? max_count : 1;
+
+          for (count = 1; count <= limit; count++)
+            {
+              PatMove move = pat_move_cards (from, to, count);
+              const char *reason;
+
+              if (!penguin_check_move (state, &move, &reason))
+                continue;
+              pat_move_list_add (moves, PAT_MOVE_CARDS, from, to, count);
+              n++;
+              if (first_only)
+                return n;
+            }
+        }
+    }
+  return n;
 }
 
 static void
-stub_apply (PatState *state, const PatMove *move, PatMoveList *automatic)
+penguin_legal_moves (const PatState *state,
+                     PatMoveList    *moves)
 {
+  moves->n = 0;
+  collect_moves (state, moves, FALSE);
 }
 
-static PatStatus
-stub_status (const PatState *state)
+static void
+penguin_apply (PatState      *state,
+               const PatMove *move,
+               PatMoveList   *automatic)
 {
-  return PAT_STATUS_BLOCKED;
+  pat_state_move (state, move->from, move->to, move->count);
 }
 
 static int
-stub_score (const PatState *state)
+penguin_score (const PatState *state)
 {
-  return 0;
+  guint i;
+  int n = 0;
+
+  for (i = FIRST_FOUNDATION; i < N_PILES; i++)
+    n += (int) pat_state_pile_len (state, i);
+  return n;
+}
+
+static PatStatus
+penguin_status (const PatState *state)
+{
+  if (penguin_score (state) == PAT_N_CARDS)
+    return PAT_STATUS_WON;
+  if (collect_moves (state, NULL, TRUE) == 0)
+    return PAT_STATUS_BLOCKED;
+  return PAT_STATUS_PLAYING;
+}
+
+static void
+penguin_describe (const PatState *state,
+                  GString        *out)
+{
+  if (state->base_rank >= PAT_ACE && state->base_rank <= PAT_KING)
+    g_string_append_printf (out, "Beak: %c\n", pat_rank_char (state->base_rank));
 }
 
 const PatRules pat_rules_penguin = {
-  "penguin", "penguin", "", &stub_layout,
-  stub_deal, stub_legal_moves, stub_check_move, stub_apply, stub_status, stub_score, NULL, NULL,
+  "penguin",
+  N_("Penguin"),
+  N_("Build the suits up from the beak's rank, round the corner, with a seven-cell flipper"),
+  &penguin_layout,
+  penguin_deal,
+  penguin_legal_moves,
+  penguin_check_move,
+  penguin_apply,
+  penguin_status,
+  penguin_score,
+  penguin_describe,
+  NULL,
 };
-
