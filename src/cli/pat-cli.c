@@ -1,9 +1,648 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB */
+/* patience-cli: deal, replay, play, simulate and benchmark the games from the command line. */
+
 #include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pat-cli.h"
+#include "pat-error.h"
+#include "pat-pm-sim.h"
 #include "pat-rules.h"
-int
-main (int argc, char *argv[])
+
+#define EXIT_BAD_INPUT PAT_CLI_EXIT_BAD_INPUT
+
+typedef struct {
+  char     *game;
+  char     *deal;
+  char     *deck;
+  char     *moves;
+  char     *deals;
+  char     *die;
+  int       threads;
+  int       seconds;
+} CliOptions;
+
+static void
+cli_options_clear (CliOptions *o)
 {
-  return 2;
+  g_free (o->game);
+  g_free (o->deal);
+  g_free (o->deck);
+  g_free (o->moves);
+  g_free (o->deals);
+  g_free (o->die);
+}
+
+G_GNUC_PRINTF (1, 2) static int
+fail (const char *format,
+      ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "error: %s\n", message);
+  return EXIT_BAD_INPUT;
+}
+
+static const PatRules *
+lookup_game (const char  *id,
+             GError     **error)
+{
+  const PatRules *rules;
+  GString *known;
+  const PatRules *const *all;
+  guint n, i;
+
+  if (id == NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "--game is required");
+      return NULL;
+    }
+  rules = pat_rules_lookup (id);
+  if (rules != NULL)
+    return rules;
+
+  known = g_string_new (NULL);
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", all[i]->id);
+  g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games: %s)", id,
+               known->str);
+  g_string_free (known, TRUE);
+  return NULL;
+}
+
+static gboolean
+parse_options (const CliOptions  *o,
+               PatOptions        *options,
+               GError           **error)
+{
+  options->die_mode = PAT_DIE_OFF;
+  if (o->die == NULL || strcmp (o->die, "off") == 0)
+    return TRUE;
+  if (strcmp (o->die, "game") == 0)
+    options->die_mode = PAT_DIE_PER_GAME;
+  else if (strcmp (o->die, "pass") == 0)
+    options->die_mode = PAT_DIE_PER_PASS;
+  else
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--die takes off, game or pass, not '%s'", o->die);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads --deal or --deck into a deck; exactly one of them must be given. */
+static gboolean
+read_deck (const CliOptions  *o,
+           PatCard            deck[PAT_N_CARDS],
+           PatDealNumber     *number,
+           gboolean          *has_number,
+           GError           **error)
+{
+  if ((o->deal == NULL) == (o->deck == NULL))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "give exactly one of --deal N or --deck \"…\"");
+      return FALSE;
+    }
+  if (o->deal != NULL)
+    {
+      if (!pat_deal_number_parse (o->deal, number, error))
+        return FALSE;
+      pat_deal_shuffle (number, deck);
+      *has_number = TRUE;
+      return TRUE;
+    }
+  *has_number = FALSE;
+  return pat_deck_parse (o->deck, deck, error);
+}
+
+static gboolean
+start_game (const CliOptions  *o,
+            const PatRules   **rules,
+            PatState          *state,
+            GError           **error)
+{
+  PatCard deck[PAT_N_CARDS];
+  PatDealNumber number;
+  PatOptions options;
+  gboolean has_number;
+
+  if ((*rules = lookup_game (o->game, error)) == NULL ||
+      !parse_options (o, &options, error) ||
+      !read_deck (o, deck, &number, &has_number, error))
+    return FALSE;
+
+  if (has_number)
+    pat_rules_deal_number (*rules, state, &number, &options);
+  else
+    pat_rules_deal_deck (*rules, state, deck, &options);
+  return TRUE;
+}
+
+static gboolean
+parse_command_line (const char    *command,
+                    const char    *summary,
+                    const char    *description,
+                    GOptionEntry  *entries,
+                    int           *argc,
+                    char        ***argv,
+                    GError       **error)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *parameter = g_strdup_printf ("%s — %s", command, summary);
+
+  context = g_option_context_new (parameter);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", (*argv)[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+#define GAME_ENTRY(o) \
+  { "game", 'g', 0, G_OPTION_ARG_STRING, &(o)->game, "The game id (perpetual-motion, perpetual-motion-free, idiots-delight, black-hole, all-in-a-row, penguin, demon)", "ID" }
+#define DEAL_ENTRY(o) \
+  { "deal", 'd', 0, G_OPTION_ARG_STRING, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
+#define DECK_ENTRY(o) \
+  { "deck", 0, 0, G_OPTION_ARG_STRING, &(o)->deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
+#define DIE_ENTRY(o) \
+  { "die", 0, 0, G_OPTION_ARG_STRING, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
+
+static int
+cmd_deal (int    argc,
+          char **argv)
+{
+  CliOptions o = { 0, };
+  GOptionEntry entries[] = {
+    GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  const PatRules *rules;
+  PatState state;
+  int status = EXIT_SUCCESS;
+
+  if (!parse_command_line ("deal", "print a game's starting position",
+                           "For black-hole and all-in-a-row the output is black-hole-solver's board format.",
+                           entries, &argc, &argv, &error) ||
+      !start_game (&o, &rules, &state, &error))
+    status = fail ("%s", error->message);
+  else
+    {
+      text = pat_rules_format_state (rules, &state);
+      fputs (text, stdout);
+    }
+  cli_options_clear (&o);
+  return status;
+}
+
+static int
+cmd_replay (int    argc,
+            char **argv)
+{
+  CliOptions o = { 0, };
+  GOptionEntry entries[] = {
+    GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
+    { "moves", 'm', 0, G_OPTION_ARG_STRING, &o.moves, "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autofree char *text = NULL;
+  const PatRules *rules;
+  PatState state;
+  guint applied = 0;
+  guint i;
+  int status = EXIT_SUCCESS;
+
+  if (!parse_command_line ("replay", "apply moves and print the final position",
+                           "Automatic moves happen as in play. The last line is JSON: "
+                           "{\"status\":\"playing|won|blocked|cycle\",\"moves\":K,\"score\":S}.",
+                           entries, &argc, &argv, &error) ||
+      !start_game (&o, &rules, &state, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+
+  words = g_strsplit_set (o.moves != NULL ? o.moves : "", " \t\n,", -1);
+  for (i = 0; words[i] != NULL; i++)
+    {
+      PatMove move;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (!pat_rules_parse_move (rules, &state, words[i], &move, &error) ||
+          !pat_rules_try_move (rules, &state, &move, NULL, &error))
+        {
+          status = fail ("move %u (%s): %s", applied + 1, words[i], error->message);
+          goto out;
+        }
+      applied++;
+    }
+
+  text = pat_rules_format_state (rules, &state);
+  fputs (text, stdout);
+  printf ("{\"status\":\"%s\",\"moves\":%u,\"score\":%d}\n",
+          pat_status_to_string (rules->status (&state)), applied, rules->score (&state));
+
+out:
+  cli_options_clear (&o);
+  return status;
+}
+
+static int
+cmd_play (int    argc,
+          char **argv)
+{
+  CliOptions o = { 0, };
+  GOptionEntry entries[] = {
+    GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o),
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  PatCard deck[PAT_N_CARDS];
+  PatDealNumber number;
+  gboolean has_number;
+  PatPmResult result;
+  const PatRules *rules;
+  int status = EXIT_SUCCESS;
+
+  if (!parse_command_line ("play", "play Perpetual Motion to its end",
+                           "Prints {\"result\":\"won\",\"rounds\":R} or "
+                           "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,\"cycle_length\":L}: "
+                           "the stock at the start of round R+1 is the stock at the start of round S.",
+                           entries, &argc, &argv, &error) ||
+      (rules = lookup_game (o.game, &error)) == NULL ||
+      !read_deck (&o, deck, &number, &has_number, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+  if (rules != &pat_rules_perpetual_motion)
+    {
+      status = fail ("play is for perpetual-motion, the game without decisions (not %s)", rules->id);
+      goto out;
+    }
+
+  pat_pm_play (deck, &result);
+  if (result.won)
+    printf ("{\"result\":\"won\",\"rounds\":%u}\n", result.rounds);
+  else
+    printf ("{\"result\":\"cycle\",\"rounds\":%u,\"cycle_start\":%u,\"cycle_length\":%u}\n",
+            result.rounds, result.cycle_start, result.cycle_length);
+
+out:
+  cli_options_clear (&o);
+  return status;
+}
+
+/* Simulation: deals are handed out in chunks to worker threads. */
+
+typedef struct {
+  PatDealNumber first;
+  guint64       count;
+  gssize        next;      /* atomic: the next offset to hand out */
+  gboolean      plain;
+} SimJob;
+
+typedef struct {
+  SimJob  *job;
+  guint64  deals;
+  guint64  won;
+  guint64  rounds_won;
+  guint64  cycles;
+  guint64  cycle_lengths;
+} SimWorker;
+
+#define CHUNK 256
+
+static PatDealNumber
+deal_add (PatDealNumber n,
+          guint64       k)
+{
+  PatDealNumber r = { n.lo + k, n.hi };
+
+  if (r.lo < n.lo)
+    r.hi++;
+  return r;
+}
+
+static gpointer
+sim_worker (gpointer data)
+{
+  SimWorker *w = data;
+  SimJob *job = w->job;
+  g_autoptr(PatPmSim) sim = pat_pm_sim_new ();
+
+  for (;;)
+    {
+      guint64 start = (guint64) g_atomic_pointer_add (&job->next, CHUNK);
+      guint64 k, end;
+
+      if (start >= job->count)
+        break;
+      end = MIN (job->count, start + CHUNK);
+      for (k = start; k < end; k++)
+        {
+          PatDealNumber number = deal_add (job->first, k);
+          PatCard deck[PAT_N_CARDS];
+          PatPmResult result;
+
+          pat_deal_shuffle (&number, deck);
+          if (job->plain)
+            pat_pm_play_reference (deck, &result);
+          else
+            pat_pm_sim_play (sim, deck, &result);
+          w->deals++;
+          if (result.won)
+            {
+              w->won++;
+              w->rounds_won += result.rounds;
+            }
+          else
+            {
+              w->cycles++;
+              w->cycle_lengths += result.cycle_length;
+            }
+        }
+    }
+  return NULL;
+}
+
+/* Parses "A..B" (or a single deal "A") into the first deal and the count. */
+static gboolean
+parse_range (const char     *text,
+             PatDealNumber  *first,
+             guint64        *count,
+             GError        **error)
+{
+  g_auto(GStrv) parts = NULL;
+  PatDealNumber last;
+
+  if (text == NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "--deals A..B is required");
+      return FALSE;
+    }
+  parts = g_strsplit (text, "..", 2);
+  if (!pat_deal_number_parse (parts[0], first, error) ||
+      !pat_deal_number_parse (parts[1] != NULL ? parts[1] : parts[0], &last, error))
+    return FALSE;
+  if (last.hi < first->hi || (last.hi == first->hi && last.lo < first->lo))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", text);
+      return FALSE;
+    }
+  if (last.hi - first->hi > 1 || (last.hi != first->hi && last.lo >= first->lo))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
+      return FALSE;
+    }
+  *count = last.lo - first->lo + 1;
+  if (*count == 0)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  guint64 deals;
+  guint64 won;
+  double  mean_rounds_won;
+  double  mean_cycle_length;
+  double  seconds;
+} SimTotals;
+
+static void
+run_simulation (const PatDealNumber *first,
+                guint64              count,
+                guint                n_threads,
+                gboolean             plain,
+                SimTotals           *totals)
+{
+  SimJob job = { *first, count, 0, plain };
+  g_autofree SimWorker *workers = g_new0 (SimWorker, n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+  gint64 start = g_get_monotonic_time ();
+  guint64 rounds_won = 0, cycles = 0, cycle_lengths = 0;
+  guint i;
+
+  memset (totals, 0, sizeof *totals);
+  for (i = 0; i < n_threads; i++)
+    {
+      workers[i].job = &job;
+      if (i > 0)
+        threads[i] = g_thread_new ("simulate", sim_worker, &workers[i]);
+    }
+  sim_worker (&workers[0]);
+  for (i = 0; i < n_threads; i++)
+    {
+      if (i > 0)
+        g_thread_join (threads[i]);
+      totals->deals += workers[i].deals;
+      totals->won += workers[i].won;
+      rounds_won += workers[i].rounds_won;
+      cycles += workers[i].cycles;
+      cycle_lengths += workers[i].cycle_lengths;
+    }
+  totals->seconds = (g_get_monotonic_time () - start) / 1e6;
+  totals->mean_rounds_won = totals->won > 0 ? (double) rounds_won / totals->won : 0;
+  totals->mean_cycle_length = cycles > 0 ? (double) cycle_lengths / cycles : 0;
+}
+
+static gboolean
+check_threads (int       threads,
+               GError  **error)
+{
+  if (threads < 1 || threads > 256)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", threads);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+cmd_simulate (int    argc,
+              char **argv)
+{
+  CliOptions o = { .threads = 1 };
+  GOptionEntry entries[] = {
+    GAME_ENTRY (&o),
+    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play, A..B", "A..B" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Worker threads (default 1)", "T" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  const PatRules *rules;
+  PatDealNumber first;
+  guint64 count;
+  SimTotals t;
+  int status = EXIT_SUCCESS;
+
+  if (!parse_command_line ("simulate", "play a range of Perpetual Motion deals",
+                           "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
+                           "mean_cycle_length, seconds.",
+                           entries, &argc, &argv, &error) ||
+      (rules = lookup_game (o.game, &error)) == NULL ||
+      !parse_range (o.deals, &first, &count, &error) ||
+      !check_threads (o.threads, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+  if (rules != &pat_rules_perpetual_motion)
+    {
+      status = fail ("simulate is for perpetual-motion (not %s)", rules->id);
+      goto out;
+    }
+
+  run_simulation (&first, count, (guint) o.threads, FALSE, &t);
+  printf ("{\"deals\":%" G_GUINT64_FORMAT ",\"won\":%" G_GUINT64_FORMAT ",\"win_rate\":%.6f,"
+          "\"mean_rounds_won\":%.3f,\"mean_cycle_length\":%.3f,\"seconds\":%.3f}\n",
+          t.deals, t.won, t.deals > 0 ? (double) t.won / t.deals : 0.0,
+          t.mean_rounds_won, t.mean_cycle_length, t.seconds);
+
+out:
+  cli_options_clear (&o);
+  return status;
+}
+
+static int
+cmd_bench (int    argc,
+           char **argv)
+{
+  CliOptions o = { .threads = 1, .seconds = 0 };
+  GOptionEntry entries[] = {
+    GAME_ENTRY (&o),
+    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play (default 1..200000)", "A..B" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  const PatRules *rules;
+  PatDealNumber first;
+  guint64 count, plain_count;
+  SimTotals fast, plain, multi;
+  guint n_threads;
+  int status = EXIT_SUCCESS;
+
+  o.threads = (int) g_get_num_processors ();
+  if (!parse_command_line ("bench", "measure the Perpetual Motion simulator",
+                           "Plays the deals single-threaded with the fast player, a sample with the "
+                           "plain rules-module player, and again with --threads; prints deals per "
+                           "second and the ratios as JSON lines.",
+                           entries, &argc, &argv, &error) ||
+      (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
+      !parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
+      !check_threads (o.threads, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+  if (rules != &pat_rules_perpetual_motion)
+    {
+      status = fail ("bench measures perpetual-motion (not %s)", rules->id);
+      goto out;
+    }
+
+  n_threads = (guint) o.threads;
+  plain_count = MAX (1, count / 20);
+  run_simulation (&first, plain_count, 1, TRUE, &plain);
+  run_simulation (&first, count, 1, FALSE, &fast);
+  run_simulation (&first, count, n_threads, FALSE, &multi);
+
+  printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f}\n",
+          plain.deals, plain.deals / plain.seconds);
+  printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
+          "\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
+          fast.deals, fast.deals / fast.seconds, fast.seconds * 1e6 / fast.deals,
+          (fast.deals / fast.seconds) / (plain.deals / plain.seconds));
+  printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
+          "\"scaling_over_one_thread\":%.2f}\n",
+          n_threads, multi.deals, multi.deals / multi.seconds,
+          (multi.deals / multi.seconds) / (fast.deals / fast.seconds));
+
+out:
+  cli_options_clear (&o);
+  return status;
+}
+
+typedef struct {
+  const char *name;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} Command;
+
+static const Command commands[] = {
+  { "deal", "print a game's starting position", cmd_deal },
+  { "replay", "apply moves and print the final position and a JSON status line", cmd_replay },
+  { "play", "play Perpetual Motion to its end (win or cycle)", cmd_play },
+  { "simulate", "play a range of Perpetual Motion deals and sum up", cmd_simulate },
+  { "solve", "say whether deals can be won, with a winning line", pat_cli_solve },
+  { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
+};
+
+static void
+print_usage (FILE *out)
+{
+  guint i;
+
+  fprintf (out, "Usage: patience-cli COMMAND [OPTION…]\n\nCommands:\n");
+  for (i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\n`patience-cli COMMAND --help` describes a command's options.\n"
+                "Cards are rank then suit (AS, TH, 9C); moves are s, t3>f, t2:3>t5, t1+t4>x.\n"
+                "Bad input exits with status 2 and one line on stderr.\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  guint i;
+
+  setlocale (LC_ALL, "");
+  /* JSON and the text forms use '.' and plain digits whatever the locale. */
+  setlocale (LC_NUMERIC, "C");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return EXIT_BAD_INPUT;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return EXIT_SUCCESS;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("patience-cli %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+
+  for (i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  return fail ("unknown command '%s' (try patience-cli --help)", argv[1]);
 }

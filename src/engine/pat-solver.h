@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Solvers: whether a position can still be won, and a winning line when it can. */
+#pragma once
+
+#include <glib.h>
+
+#include "pat-rules.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PAT_SOLVE_SOLVED,       /* a winning line was found */
+  PAT_SOLVE_UNSOLVABLE,   /* the whole space was searched: no win */
+  PAT_SOLVE_LIMIT,        /* the node, time or memory budget ran out first */
+  PAT_SOLVE_CANCELLED,    /* *cancel became non-zero */
+} PatSolveResult;
+
+typedef void (*PatSolveProgress) (guint64  nodes,
+                                  gpointer user_data);
+
+typedef struct {
+  guint64           max_nodes;    /* 0: no node limit */
+  double            timeout;      /* seconds of wall time; 0: none */
+  gsize             max_memory;   /* bytes for the search's tables; 0: PAT_SOLVE_DEFAULT_MEMORY */
+  const gint       *cancel;       /* nullable; read with g_atomic_int_get */
+  PatSolveProgress  progress;     /* nullable; called every so many nodes from the solving thread */
+  gpointer          user_data;
+} PatSolveLimits;
+
+#define PAT_SOLVE_DEFAULT_MEMORY ((gsize) 256 * 1024 * 1024)
+#define PAT_SOLVE_MAX_MEMORY     ((gsize) 512 * 1024 * 1024)
+
+typedef struct {
+  PatSolveResult result;
+  guint64        nodes;
+  guint          n_moves;
+  PatMove       *moves;         /* solved: the player moves of a winning line, in replay notation order */
+} PatSolution;
+
+void           pat_solution_clear  (PatSolution          *solution);
+
+/* Whether @rules has a solver (every game but perpetual-motion, which is decided by playing). */
+gboolean       pat_solver_supports (const PatRules       *rules);
+
+/* Solves @state of @rules. Never allocates more than limits->max_memory for its tables. */
+PatSolveResult pat_solver_solve    (const PatRules       *rules,
+                                    const PatState       *state,
+                                    const PatSolveLimits *limits,
+                                    PatSolution          *solution);
+
+const char    *pat_solve_result_to_string (PatSolveResult result);
+
+G_END_DECLS

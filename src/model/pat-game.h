@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatGame: one game in play — an engine position with undo/redo, timing, signals and (de)serialisation. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pat-rules.h"
+
+G_BEGIN_DECLS
+
+#define PAT_TYPE_STATUS (pat_status_get_type ())
+#define PAT_TYPE_DIE_MODE (pat_die_mode_get_type ())
+GType pat_status_get_type   (void) G_GNUC_CONST;
+GType pat_die_mode_get_type (void) G_GNUC_CONST;
+
+#define PAT_TYPE_GAME (pat_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
+
+/*
+ * Properties (all readable, notified only on real change):
+ *   game-id (string), deal-number (string: deal numbers go past 64 bits; "" for an explicit deck),
+ *   status (PatStatus), score (int), moves (uint: player actions taken, undo decrements),
+ *   elapsed (uint seconds; runs only while running is TRUE and the game is playing),
+ *   running (boolean, read-write: the window sets it while it is active),
+ *   can-undo, can-redo (boolean), round (uint: Perpetual Motion's round, Demon's pass),
+ *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode).
+ * Signals:
+ *   changed ()                           — any change of the position (move, undo, redo, restart)
+ *   move-applied (gpointer move, gpointer automatic)
+ *                                        — a player move (const PatMove *) and the automatic moves it
+ *                                          triggered (const PatMoveList *), emitted after the position
+ *                                          changed and before "changed"; not emitted for undo/redo
+ *   finished (PatStatus status, const char *reason)
+ *                                        — the game ended (won, blocked or cycle), once per reaching the
+ *                                          end; reason is a translated sentence
+ */
+
+PatGame        *pat_game_new             (const char          *game_id,
+                                          const PatDealNumber *deal,
+                                          const PatOptions    *options);
+PatGame        *pat_game_new_from_deck   (const char          *game_id,
+                                          const PatCard        deck[PAT_N_CARDS],
+                                          const PatOptions    *options);
+
+const char     *pat_game_get_game_id     (PatGame             *self);
+const PatRules *pat_game_get_rules       (PatGame             *self);
+const PatState *pat_game_get_state       (PatGame             *self);
+gboolean        pat_game_get_deal        (PatGame             *self,
+                                          PatDealNumber       *deal);
+char           *pat_game_dup_deal_number (PatGame             *self);
+PatOptions      pat_game_get_options     (PatGame             *self);
+PatStatus       pat_game_get_status      (PatGame             *self);
+int             pat_game_get_score       (PatGame             *self);
+guint           pat_game_get_moves       (PatGame             *self);
+guint           pat_game_get_elapsed     (PatGame             *self);
+gboolean        pat_game_get_running     (PatGame             *self);
+void            pat_game_set_running     (PatGame             *self,
+                                          gboolean             running);
+gboolean        pat_game_get_can_undo    (PatGame             *self);
+gboolean        pat_game_get_can_redo    (PatGame             *self);
+guint           pat_game_get_round       (PatGame             *self);
+guint           pat_game_get_die         (PatGame             *self);
+/* Whether the player has made a move since the deal (a game that ends unplayed is no loss). */
+gboolean        pat_game_get_started     (PatGame             *self);
+/* Whether this game has already been counted in the statistics (it ended once). */
+gboolean        pat_game_get_recorded    (PatGame             *self);
+void            pat_game_set_recorded    (PatGame             *self,
+                                          gboolean             recorded);
+guint           pat_game_get_hints_used  (PatGame             *self);
+void            pat_game_add_hint_used   (PatGame             *self);
+
+void            pat_game_legal_moves     (PatGame             *self,
+                                          PatMoveList         *moves);
+gboolean        pat_game_check_move      (PatGame             *self,
+                                          const PatMove       *move,
+                                          const char         **reason);
+gboolean        pat_game_apply           (PatGame             *self,
+                                          const PatMove       *move,
+                                          GError             **error);
+gboolean        pat_game_undo            (PatGame             *self);
+gboolean        pat_game_redo            (PatGame             *self);
+void            pat_game_restart         (PatGame             *self);
+/* Undo entries, oldest first, for a "undo N moves" offer: the position after 0…moves actions. */
+guint           pat_game_get_history_length (PatGame          *self);
+const PatState *pat_game_get_history_state  (PatGame          *self,
+                                             guint             index);
+
+GVariant       *pat_game_serialize       (PatGame             *self);
+PatGame        *pat_game_deserialize     (GVariant            *variant,
+                                          GError             **error);
+
+G_END_DECLS
