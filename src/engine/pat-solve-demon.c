@@ -4,3 +4,14 @@
 #include "config.h"
 
 #include "pat-solver.h"
+
+#include "pat-solver-private.h"
+
+/* STUB fallback so the registry links until the real solver lands. */
+PatSolveResult
+pat_solve_demon (const PatState       *state,
+                 const PatSolveLimits *limits,
+                 PatSolution          *solution)
+{
+  return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+}

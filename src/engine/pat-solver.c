@@ -1,9 +1,43 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: the solver registry. */
+/* The solver registry: which games have a solver, dispatch by rules id, and helpers the solvers share. */
 
 #include "config.h"
 
+#include <string.h>
+
 #include "pat-solver.h"
+#include "pat-solver-private.h"
+
+typedef PatSolveResult (*PatSolveFunc) (const PatState       *state,
+                                        const PatSolveLimits *limits,
+                                        PatSolution          *solution);
+
+typedef struct {
+  const char   *id;
+  PatSolveFunc  solve;
+} PatSolverEntry;
+
+static const PatSolverEntry solvers[] = {
+  { "black-hole", pat_solve_black_hole },
+  { "all-in-a-row", pat_solve_black_hole },
+  { "penguin", pat_solve_penguin },
+  { "demon", pat_solve_demon },
+  { "idiots-delight", pat_solve_discard },
+  { "perpetual-motion-free", pat_solve_discard },
+};
+
+static PatSolveFunc
+lookup (const PatRules *rules)
+{
+  guint i;
+
+  if (rules == NULL)
+    return NULL;
+  for (i = 0; i < G_N_ELEMENTS (solvers); i++)
+    if (strcmp (rules->id, solvers[i].id) == 0)
+      return solvers[i].solve;
+  return NULL;
+}
 
 void
 pat_solution_clear (PatSolution *solution)
@@ -15,7 +49,7 @@ pat_solution_clear (PatSolution *solution)
 gboolean
 pat_solver_supports (const PatRules *rules)
 {
-  return FALSE;
+  return lookup (rules) != NULL;
 }
 
 PatSolveResult
@@ -24,11 +58,14 @@ pat_solver_solve (const PatRules       *rules,
                   const PatSolveLimits *limits,
                   PatSolution          *solution)
 {
-  solution->result = PAT_SOLVE_LIMIT;
-  solution->nodes = 0;
-  solution->n_moves = 0;
-  solution->moves = NULL;
-  return PAT_SOLVE_LIMIT;
+  static const PatSolveLimits no_limits = { 0, };
+  PatSolveFunc solve = lookup (rules);
+
+  if (limits == NULL)
+    limits = &no_limits;
+  if (solve == NULL)
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  return solve (state, limits, solution);
 }
 
 const char *
@@ -47,4 +84,103 @@ pat_solve_result_to_string (PatSolveResult result)
     default:
       return "unknown";
     }
+}
+
+gint64
+pat_solve_deadline (const PatSolveLimits *limits)
+{
+  if (limits == NULL || limits->timeout <= 0)
+    return G_MAXINT64;
+  return g_get_monotonic_time () + (gint64) (limits->timeout * G_USEC_PER_SEC);
+}
+
+gsize
+pat_solve_memory_budget (const PatSolveLimits *limits)
+{
+  gsize budget = limits != NULL && limits->max_memory != 0 ? limits->max_memory
+                                                           : PAT_SOLVE_DEFAULT_MEMORY;
+
+  return MIN (budget, PAT_SOLVE_MAX_MEMORY);
+}
+
+PatSolveResult
+pat_solve_should_stop (const PatSolveLimits *limits,
+                       guint64               nodes,
+                       gint64                deadline)
+{
+  if (limits == NULL)
+    return PAT_SOLVE_SOLVED;
+  if (limits->cancel != NULL && g_atomic_int_get (limits->cancel) != 0)
+    return PAT_SOLVE_CANCELLED;
+  if (limits->max_nodes != 0 && nodes >= limits->max_nodes)
+    return PAT_SOLVE_LIMIT;
+  if (deadline != G_MAXINT64 && g_get_monotonic_time () >= deadline)
+    return PAT_SOLVE_LIMIT;
+  if (limits->progress != NULL)
+    limits->progress (nodes, limits->user_data);
+  return PAT_SOLVE_SOLVED;
+}
+
+PatSolveResult
+pat_solution_set (PatSolution    *solution,
+                  PatSolveResult  result,
+                  guint64         nodes,
+                  const PatMove  *moves,
+                  guint           n_moves)
+{
+  solution->result = result;
+  solution->nodes = nodes;
+  solution->n_moves = 0;
+  solution->moves = NULL;
+  if (result == PAT_SOLVE_SOLVED)
+    {
+      solution->n_moves = n_moves;
+      solution->moves = g_new (PatMove, MAX (n_moves, 1));
+      if (n_moves > 0)
+        memcpy (solution->moves, moves, n_moves * sizeof (PatMove));
+    }
+  return result;
+}
+
+void
+pat_solve_line_init (PatSolveLine *line)
+{
+  line->moves = NULL;
+  line->n = 0;
+  line->size = 0;
+}
+
+void
+pat_solve_line_push (PatSolveLine  *line,
+                     const PatMove *move)
+{
+  if (line->n == line->size)
+    {
+      line->size = MAX (64, line->size * 2);
+      line->moves = g_renew (PatMove, line->moves, line->size);
+    }
+  line->moves[line->n++] = *move;
+}
+
+void
+pat_solve_line_clear (PatSolveLine *line)
+{
+  g_clear_pointer (&line->moves, g_free);
+  line->n = 0;
+  line->size = 0;
+}
+
+PatSolveResult
+pat_solve_line_finish (PatSolveLine *line,
+                       PatSolution  *solution,
+                       guint64       nodes)
+{
+  solution->result = PAT_SOLVE_SOLVED;
+  solution->nodes = nodes;
+  solution->n_moves = line->n;
+  solution->moves = line->moves != NULL ? line->moves : g_new (PatMove, 1);
+  line->moves = NULL;
+  line->n = 0;
+  line->size = 0;
+  return PAT_SOLVE_SOLVED;
 }
