@@ -1,11 +1,291 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real tests. */
+/* Tests of patience-cli as other tools use it: its output formats, exit codes and error lines. */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
 
 #include <glib.h>
 
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run        *run,
+         const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("PATIENCE_CLI");
+  const char *arg;
+  int wait_status;
+  va_list args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+/* Bad input: status 2, nothing on stdout, exactly one line on stderr starting "error: ". */
+static void
+assert_bad_input (const Run  *run,
+                  const char *needle)
+{
+  g_test_message ("stderr: %s", run->err);
+  g_assert_cmpint (run->status, ==, 2);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_true (g_str_has_prefix (run->err, "error: "));
+  g_assert_true (g_str_has_suffix (run->err, "\n"));
+  g_assert_true (strchr (run->err, '\n') == run->err + strlen (run->err) - 1);
+  if (needle != NULL)
+    g_assert_nonnull (strstr (run->err, needle));
+}
+
+static void
+test_deal_black_hole (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+
+  run_cli (&run, "deal", "--game", "black-hole", "--deal", "1", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 19);   /* 18 lines and the final newline */
+  g_assert_cmpstr (lines[0], ==, "Foundations: AS");
+  g_assert_cmpstr (lines[1], ==, "JD KS TH");
+  g_assert_cmpstr (lines[2], ==, "2D 9D 8H");
+  g_assert_cmpstr (lines[3], ==, "9H QD 2C");
+  g_assert_cmpstr (lines[17], ==, "2S 4S 6H");
+  g_assert_cmpstr (lines[18], ==, "");
+}
+
+static void
+test_deal_all_in_a_row (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  guint i;
+
+  run_cli (&run, "deal", "--game", "all-in-a-row", "--deal", "1", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 15);
+  g_assert_cmpstr (lines[0], ==, "Foundations: -");
+  g_assert_cmpstr (lines[1], ==, "JD QC QH 6D");
+  for (i = 1; i <= 13; i++)
+    g_assert_cmpuint (strlen (lines[i]), ==, 11);
+  g_assert_true (g_str_has_suffix (lines[13], " AS"));
+}
+
+static void
+test_deal_by_deck (void)
+{
+  const char *deck = "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C "
+                     "TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
+  g_auto(Run) by_number = { 0, };
+  g_auto(Run) by_deck = { 0, };
+
+  /* Deal 1's deck given card by card deals the same position. */
+  run_cli (&by_number, "deal", "--game", "penguin", "--deal", "1", NULL);
+  run_cli (&by_deck, "deal", "--game", "penguin", "--deck", deck, NULL);
+  g_assert_cmpint (by_number.status, ==, 0);
+  g_assert_cmpint (by_deck.status, ==, 0);
+  g_assert_cmpstr (by_number.out, ==, by_deck.out);
+  g_assert_nonnull (strstr (by_deck.out, "Beak: J"));
+}
+
+static void
+test_replay (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(Run) bad = { 0, };
+  g_auto(Run) demon = { 0, };
+
+  run_cli (&run, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "Foundations: 2C\n"));
+  g_assert_true (g_str_has_suffix (run.out, "\n{\"status\":\"playing\",\"moves\":1,\"score\":2}\n"));
+
+  run_cli (&bad, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h t2>h", NULL);
+  assert_bad_input (&bad, "error: move 2 (t2>h): ");
+
+  run_cli (&demon, "replay", "--game", "demon", "--deal", "5", "--moves", "s", NULL);
+  g_assert_cmpint (demon.status, ==, 0);
+  /* One foundation card, thirteen in the reserve. */
+  g_assert_true (g_str_has_suffix (demon.out, "{\"status\":\"playing\",\"moves\":1,\"score\":-12}\n"));
+  g_assert_nonnull (strstr (demon.out, "Pass: 1"));
+}
+
+static void
+test_replay_perpetual_motion (void)
+{
+  g_autoptr(GString) moves = g_string_new (NULL);
+  g_auto(Run) run = { 0, };
+  g_auto(Run) won = { 0, };
+  guint i;
+
+  /* Deal 1 is won in round 120: play it through the rules one deal at a time. */
+  for (i = 0; i < 2000; i++)
+    g_string_append (moves, "s ");
+  run_cli (&run, "replay", "--game", "perpetual-motion", "--deal", "1", "--moves", moves->str, NULL);
+  assert_bad_input (&run, "the game is over (won)");
+
+  run_cli (&won, "play", "--game", "perpetual-motion", "--deal", "1", NULL);
+  g_assert_cmpint (won.status, ==, 0);
+  g_assert_cmpstr (won.out, ==, "{\"result\":\"won\",\"rounds\":120}\n");
+}
+
+static void
+test_play (void)
+{
+  g_auto(Run) cycle = { 0, };
+  g_auto(Run) other = { 0, };
+
+  run_cli (&cycle, "play", "--game", "perpetual-motion", "--deal", "3", NULL);
+  g_assert_cmpint (cycle.status, ==, 0);
+  g_assert_cmpstr (cycle.out, ==, "{\"result\":\"cycle\",\"rounds\":174,\"cycle_start\":171,\"cycle_length\":4}\n");
+
+  run_cli (&other, "play", "--game", "demon", "--deal", "3", NULL);
+  assert_bad_input (&other, "perpetual-motion");
+}
+
+static void
+test_simulate (void)
+{
+  g_auto(Run) one = { 0, };
+  g_auto(Run) two = { 0, };
+  char *seconds;
+
+  run_cli (&one, "simulate", "--game", "perpetual-motion", "--deals", "1..500", NULL);
+  run_cli (&two, "simulate", "--game", "perpetual-motion", "--deals", "1..500", "--threads", "2", NULL);
+  g_assert_cmpint (one.status, ==, 0);
+  g_assert_cmpint (two.status, ==, 0);
+  g_assert_true (g_str_has_prefix (one.out, "{\"deals\":500,\"won\":"));
+  g_assert_nonnull (strstr (one.out, "\"win_rate\":"));
+  g_assert_nonnull (strstr (one.out, "\"mean_rounds_won\":"));
+  g_assert_nonnull (strstr (one.out, "\"mean_cycle_length\":"));
+
+  /* Threads change the time, nothing else. */
+  seconds = strstr (one.out, "\"seconds\"");
+  g_assert_nonnull (seconds);
+  g_assert_nonnull (strstr (two.out, "\"seconds\""));
+  g_assert_cmpint (strncmp (one.out, two.out, seconds - one.out), ==, 0);
+}
+
+static void
+test_errors (void)
+{
+  struct {
+    const char *args[10];
+    const char *needle;
+  } cases[] = {
+    { { "deal", "--game", "nope", "--deal", "1" }, "unknown game 'nope'" },
+    { { "deal", "--deal", "1" }, "--game" },
+    { { "deal", "--game", "demon", "--deal", "1", "--bogus" }, "bogus" },
+    { { "deal", "--game", "demon" }, "--deal" },
+    { { "deal", "--game", "demon", "--deal", "1", "--deck", "AS" }, "--deal" },
+    { { "deal", "--game", "demon", "--deal", "0" }, "out of range" },
+    { { "deal", "--game", "demon", "--deal", "-1" }, "-1" },
+    { { "deal", "--game", "demon", "--deal", "100000000000000000000" }, "out of range" },
+    { { "deal", "--game", "demon", "--deal", "abc" }, "abc" },
+    { { "deal", "--game", "demon", "--deal", "" }, "empty" },
+    { { "deal", "--game", "demon", "--deck", "AS KS" }, "52 cards" },
+    { { "deal", "--game", "demon", "--deck", "AS XS" }, "XS" },
+    { { "deal", "--game", "demon", "--deck", "AS AS" }, "twice" },
+    { { "deal", "--game", "demon", "--deal", "1", "--die", "maybe" }, "maybe" },
+    { { "deal", "--game", "demon", "--deal", "1", "extra" }, "extra" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "q7>t1" }, "move 1 (q7>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t9>t1" }, "move 1 (t9>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1" }, "move 1 (t1): " },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" }, "move 1 (t1:0>t2): " },
+    { { "replay", "--game", "demon", "--deal", "5", "--moves", "s s t1>t4" }, "move 3 (t1>t4): " },
+    { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" }, "move 1 (t1+t2>x): " },
+    { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
+    { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
+    { { "simulate", "--game", "penguin", "--deals", "1..10" }, "perpetual-motion" },
+    { { "frobnicate" }, "unknown command" },
+    { { NULL }, NULL },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0, };
+      const char **a = cases[i].args;
+
+      if (a[0] == NULL)
+        {
+          /* No command at all: usage on stderr, status 2. */
+          run_cli (&run, NULL, NULL);
+          g_assert_cmpint (run.status, ==, 2);
+          g_assert_nonnull (strstr (run.err, "Usage"));
+          continue;
+        }
+      run_cli (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+      assert_bad_input (&run, cases[i].needle);
+    }
+}
+
+static void
+test_help (void)
+{
+  const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench" };
+  g_auto(Run) top = { 0, };
+  guint i;
+
+  run_cli (&top, "--help", NULL);
+  g_assert_cmpint (top.status, ==, 0);
+  for (i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) run = { 0, };
+
+      g_assert_nonnull (strstr (top.out, commands[i]));
+      run_cli (&run, commands[i], "--help", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, commands[i]));
+      g_assert_nonnull (strstr (run.out, "--game"));
+    }
+}
+
 int
-main (int argc, char *argv[])
+main (int   argc,
+      char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/deal/black-hole", test_deal_black_hole);
+  g_test_add_func ("/cli/deal/all-in-a-row", test_deal_all_in_a_row);
+  g_test_add_func ("/cli/deal/deck", test_deal_by_deck);
+  g_test_add_func ("/cli/replay", test_replay);
+  g_test_add_func ("/cli/replay/perpetual-motion", test_replay_perpetual_motion);
+  g_test_add_func ("/cli/play", test_play);
+  g_test_add_func ("/cli/simulate", test_simulate);
+  g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/help", test_help);
+
   return g_test_run ();
 }

@@ -50,6 +50,10 @@ PatSolveResult pat_solve_should_stop   (const PatSolveLimits *limits,
                                         guint64               nodes,
                                         gint64                deadline);
 
+/* Solvers report the bytes their tables reached; benchmarks read the process-wide peak. */
+void           pat_solve_note_memory   (gsize                 bytes);
+gsize          pat_solve_peak_memory   (void);
+
 /* Fills @solution with @result and @nodes; when solved, copies the @n_moves @moves. */
 PatSolveResult pat_solution_set        (PatSolution          *solution,
                                         PatSolveResult        result,

@@ -121,6 +121,25 @@ pat_solve_should_stop (const PatSolveLimits *limits,
   return PAT_SOLVE_SOLVED;
 }
 
+static gpointer peak_memory;
+
+void
+pat_solve_note_memory (gsize bytes)
+{
+  gpointer seen = g_atomic_pointer_get (&peak_memory);
+
+  while (bytes > GPOINTER_TO_SIZE (seen) &&
+         !g_atomic_pointer_compare_and_exchange_full (&peak_memory, seen, GSIZE_TO_POINTER (bytes),
+                                                      &seen))
+    ;
+}
+
+gsize
+pat_solve_peak_memory (void)
+{
+  return GPOINTER_TO_SIZE (g_atomic_pointer_get (&peak_memory));
+}
+
 PatSolveResult
 pat_solution_set (PatSolution    *solution,
                   PatSolveResult  result,

@@ -13,6 +13,17 @@ G_BEGIN_DECLS
 GType pat_status_get_type   (void) G_GNUC_CONST;
 GType pat_die_mode_get_type (void) G_GNUC_CONST;
 
+/* Why a saved game or match could not be read. */
+#define PAT_SAVE_ERROR (pat_save_error_quark ())
+
+typedef enum {
+  PAT_SAVE_ERROR_NOT_OURS,        /* not a Patience save file at all */
+  PAT_SAVE_ERROR_FUTURE_VERSION,  /* written by a newer version of Patience */
+  PAT_SAVE_ERROR_CORRUPT,         /* ours, but damaged or inconsistent */
+} PatSaveError;
+
+GQuark pat_save_error_quark (void);
+
 #define PAT_TYPE_GAME (pat_game_get_type ())
 
 G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
@@ -24,7 +35,8 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  *   elapsed (uint seconds; runs only while running is TRUE and the game is playing),
  *   running (boolean, read-write: the window sets it while it is active),
  *   can-undo, can-redo (boolean), round (uint: Perpetual Motion's round, Demon's pass),
- *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode).
+ *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode),
+ *   started, recorded (boolean), hints-used (uint).
  * Signals:
  *   changed ()                           — any change of the position (move, undo, redo, restart)
  *   move-applied (gpointer move, gpointer automatic)
@@ -86,8 +98,21 @@ guint           pat_game_get_history_length (PatGame          *self);
 const PatState *pat_game_get_history_state  (PatGame          *self,
                                              guint             index);
 
+/* Redo entries, the next one to redo first. */
+guint           pat_game_get_redo_length (PatGame             *self);
+const PatState *pat_game_get_redo_state  (PatGame             *self,
+                                          guint                index);
+/* The deck the game was dealt from, top card first. */
+const PatCard  *pat_game_get_deck        (PatGame             *self);
+/* The translated sentence saying why the game is over, or %NULL while it is being played. */
+char           *pat_game_dup_end_reason  (PatGame             *self);
+
 GVariant       *pat_game_serialize       (PatGame             *self);
 PatGame        *pat_game_deserialize     (GVariant            *variant,
+                                          GError             **error);
+/* The save-file form: the serialized game, little-endian, ready to write. */
+GBytes         *pat_game_save_to_bytes   (PatGame             *self);
+PatGame        *pat_game_new_from_bytes  (GBytes              *bytes,
                                           GError             **error);
 
 G_END_DECLS

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the model's files share: the versioned save-file envelope, and a test hook for the clock. */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/*
+ * Every save file is one GVariant of type (suv), little-endian: a magic string naming what the
+ * file holds, a format version, and the payload, whose type depends on the version. The
+ * envelope can always be read, so a file from a newer version is refused with a clear message
+ * instead of being taken for a damaged one.
+ */
+GBytes   *pat_envelope_pack   (const char         *magic,
+                               guint               version,
+                               GVariant           *payload);
+GVariant *pat_envelope_unpack (GBytes             *bytes,
+                               const char         *magic,
+                               guint               max_version,
+                               const GVariantType *payload_type,
+                               GError            **error);
+
+/* Tests replace the monotonic clock (microseconds) so that elapsed time is deterministic;
+ * %NULL restores g_get_monotonic_time(). */
+typedef gint64 (*PatClockFunc) (void);
+
+void      pat_game_set_clock_func (PatClockFunc func);
+
+G_END_DECLS
