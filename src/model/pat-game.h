@@ -42,10 +42,12 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  *   move-applied (gpointer move, gpointer automatic)
  *                                        — a player move (const PatMove *) and the automatic moves it
  *                                          triggered (const PatMoveList *), emitted after the position
- *                                          changed and before "changed"; not emitted for undo/redo
+ *                                          changed and before "changed"; not emitted for undo/redo;
+ *                                          both pointers are valid during the emission only
  *   finished (PatStatus status, const char *reason)
  *                                        — the game ended (won, blocked or cycle), once per reaching the
  *                                          end; reason is a translated sentence
+ * A move emits, in order: move-applied, changed, the property notifications, then finished.
  */
 
 PatGame        *pat_game_new             (const char          *game_id,
@@ -93,7 +95,8 @@ gboolean        pat_game_apply           (PatGame             *self,
 gboolean        pat_game_undo            (PatGame             *self);
 gboolean        pat_game_redo            (PatGame             *self);
 void            pat_game_restart         (PatGame             *self);
-/* Undo entries, oldest first, for a "undo N moves" offer: the position after 0…moves actions. */
+/* Undo entries, oldest first, for a "undo N moves" offer: the position after 0…moves actions.
+ * Returned positions belong to the game and are valid until its next change. */
 guint           pat_game_get_history_length (PatGame          *self);
 const PatState *pat_game_get_history_state  (PatGame          *self,
                                              guint             index);

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatStore: the save files, one per game id, the Demon match, and which game was played last. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pat-game.h"
+#include "pat-match.h"
+
+G_BEGIN_DECLS
+
+#define PAT_TYPE_STORE (pat_store_get_type ())
+
+G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
+
+/*
+ * Files, under the store's directory (default g_get_user_data_dir()/patience/):
+ *   GAME-ID.gvariant   the game in progress of each game id (pat_game_save_to_bytes())
+ *   match.gvariant     the Demon match in progress (pat_match_save_to_bytes())
+ * Every write is atomic: g_file_set_contents_full() with G_FILE_SET_CONTENTS_CONSISTENT (and
+ * without ONLY_EXISTING, so a first save is no exception) creates a temporary file in the same
+ * directory, writes it, fsync()s it and rename()s it over the old one (GLib 2.74, checked with
+ * strace, then also fsync()s the directory), so a crash at any moment leaves the old file or
+ * the new one, never a mixture.
+ * A file that cannot be read is moved aside to NAME.broken-YYYYMMDD-HHMMSS (never deleted),
+ * and #PatStore::load-failed reports it, once, since the file is then gone.
+ *
+ * The last game played is the GSettings key "last-game" of io.github.patience.Patience when
+ * that schema is installed (it always is for the app and the tests); otherwise the store only
+ * remembers it while it lives.
+ *
+ * Signals:
+ *   load-failed (const char *game_id, const char *moved_to, const char *message)
+ *                 a save file could not be read; game_id is "match" for the match file,
+ *                 message is translated
+ *   save-failed (const char *game_id, const char *message)
+ *                 an automatic save (pat_store_autosave()) failed
+ */
+
+PatStore   *pat_store_new              (const char  *directory);
+const char *pat_store_get_directory    (PatStore    *self);
+char       *pat_store_dup_game_path    (PatStore    *self,
+                                        const char  *game_id);
+
+gboolean    pat_store_save_game        (PatStore    *self,
+                                        PatGame     *game,
+                                        GError     **error);
+PatGame    *pat_store_load_game        (PatStore    *self,
+                                        const char  *game_id,
+                                        GError     **error);
+gboolean    pat_store_has_game         (PatStore    *self,
+                                        const char  *game_id);
+gboolean    pat_store_remove_game      (PatStore    *self,
+                                        const char  *game_id,
+                                        GError     **error);
+void        pat_store_autosave         (PatStore    *self,
+                                        PatGame     *game);
+
+char       *pat_store_dup_last_game_id (PatStore    *self);
+void        pat_store_set_last_game_id (PatStore    *self,
+                                        const char  *game_id);
+
+gboolean    pat_store_save_match       (PatStore    *self,
+                                        PatMatch    *match,
+                                        GError     **error);
+PatMatch   *pat_store_load_match       (PatStore    *self,
+                                        GError     **error);
+gboolean    pat_store_has_match        (PatStore    *self);
+gboolean    pat_store_remove_match     (PatStore    *self,
+                                        GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,920 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatGame: undo and redo across automatic moves, notifications, signals, restart, the clock, (de)serialisation. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-error.h"
+#include "pat-game.h"
+#include "pat-model-private.h"
+
+/* Counts every notification and signal of a game, and their order. */
+typedef struct {
+  GHashTable *notify;      /* property name → count */
+  GString    *order;       /* one letter per signal: m(ove-applied) c(hanged) f(inished) n(otify) */
+  guint       changed;
+  guint       move_applied;
+  guint       finished;
+  PatStatus   finished_status;
+  char       *finished_reason;
+  PatMove     last_move;
+  PatMoveList last_automatic;
+} Watch;
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           Watch      *watch)
+{
+  const char *name = g_param_spec_get_name (pspec);
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (watch->notify, name));
+
+  g_hash_table_insert (watch->notify, (gpointer) name, GUINT_TO_POINTER (n + 1));
+  g_string_append_c (watch->order, 'n');
+}
+
+static void
+changed_cb (PatGame *game,
+            Watch   *watch)
+{
+  watch->changed++;
+  g_string_append_c (watch->order, 'c');
+}
+
+static void
+move_applied_cb (PatGame  *game,
+                 gpointer  move,
+                 gpointer  automatic,
+                 Watch    *watch)
+{
+  g_assert_nonnull (move);
+  g_assert_nonnull (automatic);
+  watch->move_applied++;
+  watch->last_move = *(const PatMove *) move;
+  watch->last_automatic = *(const PatMoveList *) automatic;
+  g_string_append_c (watch->order, 'm');
+}
+
+static void
+finished_cb (PatGame    *game,
+             PatStatus   status,
+             const char *reason,
+             Watch      *watch)
+{
+  watch->finished++;
+  watch->finished_status = status;
+  g_free (watch->finished_reason);
+  watch->finished_reason = g_strdup (reason);
+  g_string_append_c (watch->order, 'f');
+}
+
+static Watch *
+watch_new (PatGame *game)
+{
+  Watch *watch = g_new0 (Watch, 1);
+
+  watch->notify = g_hash_table_new (g_str_hash, g_str_equal);
+  watch->order = g_string_new (NULL);
+  g_signal_connect (game, "notify", G_CALLBACK (notify_cb), watch);
+  g_signal_connect (game, "changed", G_CALLBACK (changed_cb), watch);
+  g_signal_connect (game, "move-applied", G_CALLBACK (move_applied_cb), watch);
+  g_signal_connect (game, "finished", G_CALLBACK (finished_cb), watch);
+  return watch;
+}
+
+static void
+watch_free (PatGame *game,
+            Watch   *watch)
+{
+  g_signal_handlers_disconnect_by_data (game, watch);
+  g_hash_table_unref (watch->notify);
+  g_string_free (watch->order, TRUE);
+  g_free (watch->finished_reason);
+  g_free (watch);
+}
+
+static guint
+notified (Watch      *watch,
+          const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (watch->notify, name));
+}
+
+static void
+watch_reset (Watch *watch)
+{
+  g_hash_table_remove_all (watch->notify);
+  g_string_truncate (watch->order, 0);
+  watch->changed = watch->move_applied = watch->finished = 0;
+}
+
+static PatGame *
+game_new (const char *id,
+          guint64     deal)
+{
+  PatDealNumber number = pat_deal_number_from_uint (deal);
+
+  return pat_game_new (id, &number, NULL);
+}
+
+static PatMove
+stock_move (PatGame *game)
+{
+  PatMove move = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  int stock = pat_rules_find_pile (pat_game_get_rules (game), PAT_PILE_STOCK, 0);
+
+  g_assert_cmpint (stock, >=, 0);
+  move.from = move.to = (guint8) stock;
+  return move;
+}
+
+static void
+assert_states_equal (const PatState *a,
+                     const PatState *b)
+{
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_true (pat_state_equal (a, b));
+}
+
+static void
+test_new (void)
+{
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(PatGame) game = game_new (all[i]->id, 123456789);
+      g_autofree char *deal = NULL;
+      g_autofree char *id = NULL;
+      PatDealNumber number;
+      PatState dealt;
+
+      g_object_get (game, "game-id", &id, "deal-number", &deal, NULL);
+      g_assert_cmpstr (id, ==, all[i]->id);
+      g_assert_cmpstr (deal, ==, "123456789");
+      g_assert_true (pat_game_get_deal (game, &number));
+      g_assert_cmpuint (number.lo, ==, 123456789);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+      g_assert_false (pat_game_get_can_undo (game));
+      g_assert_false (pat_game_get_can_redo (game));
+      g_assert_false (pat_game_get_started (game));
+      g_assert_cmpuint (pat_game_get_history_length (game), ==, 1);
+      g_assert_true (pat_game_get_rules (game) == all[i]);
+
+      pat_rules_deal_number (all[i], &dealt, &number, NULL);
+      assert_states_equal (pat_game_get_state (game), &dealt);
+      assert_states_equal (pat_game_get_history_state (game, 0), &dealt);
+      g_assert_null (pat_game_get_history_state (game, 1));
+      g_assert_cmpint (pat_game_get_status (game), ==, all[i]->status (&dealt));
+    }
+}
+
+static void
+test_new_from_deck (void)
+{
+  PatCard deck[PAT_N_CARDS];
+  g_autoptr(PatGame) game = NULL;
+  g_autofree char *deal = NULL;
+  PatState dealt;
+  guint i;
+
+  for (i = 0; i < PAT_N_CARDS; i++)
+    deck[i] = (PatCard) (PAT_N_CARDS - 1 - i);
+  game = pat_game_new_from_deck ("black-hole", deck, NULL);
+  deal = pat_game_dup_deal_number (game);
+  g_assert_cmpstr (deal, ==, "");
+  g_assert_false (pat_game_get_deal (game, NULL));
+  g_assert_cmpmem (pat_game_get_deck (game), PAT_N_CARDS, deck, PAT_N_CARDS);
+  pat_rules_deal_deck (&pat_rules_black_hole, &dealt, deck, NULL);
+  assert_states_equal (pat_game_get_state (game), &dealt);
+}
+
+/* Perpetual Motion: one deal is one action, with the consolidation moves that follow it. */
+static void
+test_undo_perpetual_motion (void)
+{
+  guint64 deal;
+
+  for (deal = 1; deal < 200; deal++)
+    {
+      g_autoptr(PatGame) game = game_new ("perpetual-motion", deal);
+      Watch *watch = watch_new (game);
+      PatMove move = stock_move (game);
+      PatState before, after;
+
+      before = *pat_game_get_state (game);
+      g_assert_true (pat_game_apply (game, &move, NULL));
+      after = *pat_game_get_state (game);
+      if (watch->last_automatic.n == 0)
+        {
+          watch_free (game, watch);
+          continue;
+        }
+
+      g_assert_cmpuint (watch->move_applied, ==, 1);
+      g_assert_cmpint (watch->last_move.kind, ==, PAT_MOVE_STOCK);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+
+      /* One undo takes back the deal and every consolidation it caused. */
+      g_assert_true (pat_game_undo (game));
+      assert_states_equal (pat_game_get_state (game), &before);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+      g_assert_false (pat_game_undo (game));
+      g_assert_true (pat_game_redo (game));
+      assert_states_equal (pat_game_get_state (game), &after);
+      g_assert_false (pat_game_redo (game));
+      g_assert_cmpuint (watch->move_applied, ==, 1);
+      watch_free (game, watch);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+/* Demon: an emptied tableau pile is refilled from the reserve within the same action. */
+static void
+test_undo_demon_refill (void)
+{
+  guint64 deal;
+
+  for (deal = 1; deal < 2000; deal++)
+    {
+      g_autoptr(PatGame) game = game_new ("demon", deal);
+      PatMoveList moves;
+      guint i;
+
+      pat_game_legal_moves (game, &moves);
+      for (i = 0; i < moves.n; i++)
+        {
+          const PatMove *move = &moves.moves[i];
+          const PatState *state = pat_game_get_state (game);
+          Watch *watch;
+          PatState before, after;
+          int reserve = pat_rules_find_pile (pat_game_get_rules (game), PAT_PILE_RESERVE, 0);
+
+          if (move->kind != PAT_MOVE_CARDS ||
+              pat_game_get_rules (game)->layout->piles[move->from].kind != PAT_PILE_TABLEAU ||
+              pat_state_pile_len (state, move->from) != move->count)
+            continue;
+
+          watch = watch_new (game);
+          before = *state;
+          g_assert_true (pat_game_apply (game, move, NULL));
+          after = *pat_game_get_state (game);
+          g_assert_cmpuint (watch->last_automatic.n, >=, 1);
+          g_assert_cmpuint (watch->last_automatic.moves[0].from, ==, reserve);
+          g_assert_cmpuint (watch->last_automatic.moves[0].to, ==, move->from);
+          g_assert_cmpuint (pat_state_pile_len (&after, reserve), <, pat_state_pile_len (&before, reserve));
+
+          g_assert_true (pat_game_undo (game));
+          assert_states_equal (pat_game_get_state (game), &before);
+          g_assert_true (pat_game_redo (game));
+          assert_states_equal (pat_game_get_state (game), &after);
+          watch_free (game, watch);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Plays the first legal move; returns FALSE when there is none. */
+static gboolean
+play_first (PatGame *game)
+{
+  PatMoveList moves;
+
+  pat_game_legal_moves (game, &moves);
+  if (moves.n == 0)
+    return FALSE;
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  return TRUE;
+}
+
+static void
+test_notify_only_on_change (void)
+{
+  g_autoptr(PatGame) game = game_new ("black-hole", 1);
+  Watch *watch = watch_new (game);
+  int score = pat_game_get_score (game);
+  PatMove bad = pat_move_cards (0, 0, 1);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (play_first (game));
+  g_assert_cmpuint (notified (watch, "moves"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-undo"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-redo"), ==, 0);
+  g_assert_cmpuint (notified (watch, "started"), ==, 1);
+  g_assert_cmpuint (notified (watch, "score"), ==, pat_game_get_score (game) != score ? 1 : 0);
+  g_assert_cmpuint (notified (watch, "status"), ==, 0);
+  g_assert_cmpuint (notified (watch, "round"), ==, 0);
+  g_assert_cmpuint (notified (watch, "die"), ==, 0);
+  g_assert_cmpuint (notified (watch, "elapsed"), ==, 0);
+
+  watch_reset (watch);
+  g_assert_true (play_first (game));
+  g_assert_cmpuint (notified (watch, "moves"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-undo"), ==, 0);
+  g_assert_cmpuint (notified (watch, "started"), ==, 0);
+
+  watch_reset (watch);
+  g_assert_true (pat_game_undo (game));
+  g_assert_cmpuint (notified (watch, "moves"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-undo"), ==, 0);
+  g_assert_cmpuint (notified (watch, "can-redo"), ==, 1);
+  g_assert_true (pat_game_undo (game));
+  g_assert_cmpuint (notified (watch, "can-undo"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-redo"), ==, 1);
+  g_assert_false (pat_game_undo (game));
+  g_assert_cmpuint (notified (watch, "moves"), ==, 2);
+
+  /* A failed move changes nothing and says nothing. */
+  watch_reset (watch);
+  g_assert_false (pat_game_apply (game, &bad, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_assert_cmpuint (g_hash_table_size (watch->notify), ==, 0);
+  g_assert_cmpuint (watch->changed, ==, 0);
+
+  /* Setters notify only a real change. */
+  pat_game_set_running (game, FALSE);
+  g_assert_cmpuint (notified (watch, "running"), ==, 0);
+  pat_game_set_running (game, TRUE);
+  pat_game_set_running (game, TRUE);
+  g_assert_cmpuint (notified (watch, "running"), ==, 1);
+  pat_game_set_running (game, FALSE);
+  g_assert_cmpuint (notified (watch, "running"), ==, 2);
+  pat_game_set_recorded (game, TRUE);
+  pat_game_set_recorded (game, TRUE);
+  g_assert_cmpuint (notified (watch, "recorded"), ==, 1);
+  pat_game_add_hint_used (game);
+  g_assert_cmpuint (notified (watch, "hints-used"), ==, 1);
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+
+  /* A new move clears the redo history. */
+  watch_reset (watch);
+  g_assert_true (pat_game_get_can_redo (game));
+  g_assert_true (play_first (game));
+  g_assert_false (pat_game_get_can_redo (game));
+  g_assert_cmpuint (pat_game_get_redo_length (game), ==, 0);
+  g_assert_cmpuint (notified (watch, "can-redo"), ==, 1);
+
+  watch_free (game, watch);
+}
+
+/* Plays random legal moves until the game ends or @max moves were played. */
+static void
+play_random (PatGame *game,
+             GRand   *rand,
+             guint    max)
+{
+  guint i;
+
+  for (i = 0; i < max; i++)
+    {
+      PatMoveList moves;
+
+      pat_game_legal_moves (game, &moves);
+      if (moves.n == 0)
+        return;
+      g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)], NULL));
+    }
+}
+
+static void
+test_signals_and_finished (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(PatGame) game = game_new ("black-hole", 2);
+  Watch *watch = watch_new (game);
+  PatMove bad = pat_move_cards (1, 0, 1);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reason = NULL;
+  PatStatus status;
+  guint moves;
+
+  g_assert_true (play_first (game));
+  /* move-applied, then changed, then the notifications. */
+  g_assert_true (g_str_has_prefix (watch->order->str, "mcn"));
+  g_assert_null (strchr (watch->order->str + 2, 'm'));
+  g_assert_null (strchr (watch->order->str + 2, 'c'));
+  g_assert_cmpuint (watch->changed, ==, 1);
+
+  play_random (game, rand, 1000);
+  status = pat_game_get_status (game);
+  g_assert_cmpint (status, !=, PAT_STATUS_PLAYING);
+  g_assert_cmpuint (watch->finished, ==, 1);
+  g_assert_cmpint (watch->finished_status, ==, status);
+  g_assert_cmpuint (notified (watch, "status"), ==, 1);
+  reason = pat_game_dup_end_reason (game);
+  g_assert_cmpstr (watch->finished_reason, ==, reason);
+  g_assert_cmpuint (strlen (reason), >, 10);
+  g_assert_cmpint (watch->order->str[watch->order->len - 1], ==, 'f');
+
+  /* No move once it is over. */
+  moves = pat_game_get_moves (game);
+  g_assert_false (pat_game_apply (game, &bad, &error));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, moves);
+
+  /* Undo from the end is allowed; ending again is a new "finished". */
+  g_assert_true (pat_game_undo (game));
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_PLAYING);
+  g_assert_null (pat_game_dup_end_reason (game));
+  g_assert_cmpuint (watch->finished, ==, 1);
+  g_assert_cmpuint (notified (watch, "status"), ==, 2);
+  g_assert_true (pat_game_redo (game));
+  g_assert_cmpuint (watch->finished, ==, 2);
+  g_assert_cmpint (watch->finished_status, ==, status);
+
+  watch_free (game, watch);
+}
+
+static void
+test_cycle_reason (void)
+{
+  guint64 deal;
+
+  for (deal = 1; deal < 100; deal++)
+    {
+      g_autoptr(PatGame) game = game_new ("perpetual-motion", deal);
+      Watch *watch;
+      PatMove move = stock_move (game);
+      g_autofree char *length = NULL;
+      guint cycle_length = pat_game_get_state (game)->cycle_length;
+      guint rounds = 0;
+
+      if (pat_game_get_state (game)->cycle_round == 0)
+        continue;
+
+      watch = watch_new (game);
+      while (pat_game_get_status (game) == PAT_STATUS_PLAYING)
+        {
+          g_assert_true (pat_game_apply (game, &move, NULL));
+          rounds++;
+          g_assert_cmpuint (rounds, <, 1000000);
+        }
+      g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_CYCLE);
+      g_assert_cmpuint (watch->finished, ==, 1);
+      g_assert_cmpint (watch->finished_status, ==, PAT_STATUS_CYCLE);
+      g_assert_cmpuint (notified (watch, "round"), ==, pat_game_get_round (game) - 1);
+      length = g_strdup_printf (" %u round", cycle_length);
+      g_assert_nonnull (strstr (watch->finished_reason, length));
+      g_assert_nonnull (strstr (watch->finished_reason, "can never be finished"));
+      watch_free (game, watch);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_restart (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(PatGame) game = game_new ("penguin", 99);
+  PatState dealt = *pat_game_get_state (game);
+  Watch *watch;
+
+  play_random (game, rand, 20);
+  g_assert_cmpuint (pat_game_get_moves (game), >, 2);
+  g_assert_true (pat_game_undo (game));
+  pat_game_add_hint_used (game);
+  pat_game_set_recorded (game, TRUE);
+
+  watch = watch_new (game);
+  pat_game_restart (game);
+  assert_states_equal (pat_game_get_state (game), &dealt);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_false (pat_game_get_can_undo (game));
+  g_assert_false (pat_game_get_can_redo (game));
+  g_assert_false (pat_game_get_started (game));
+  g_assert_false (pat_game_get_recorded (game));
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 0);
+  g_assert_cmpuint (pat_game_get_history_length (game), ==, 1);
+  g_assert_cmpuint (watch->changed, ==, 1);
+  g_assert_cmpuint (watch->move_applied, ==, 0);
+  g_assert_cmpuint (notified (watch, "moves"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-undo"), ==, 1);
+  g_assert_cmpuint (notified (watch, "can-redo"), ==, 1);
+  g_assert_cmpuint (notified (watch, "started"), ==, 1);
+  g_assert_cmpuint (notified (watch, "recorded"), ==, 1);
+  watch_free (game, watch);
+}
+
+static void
+test_history (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(PatGame) game = game_new ("demon", 4242);
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (PatState));
+  guint i;
+
+  g_array_append_val (states, *pat_game_get_state (game));
+  for (i = 0; i < 30; i++)
+    {
+      play_random (game, rand, 1);
+      if (pat_game_get_moves (game) == states->len - 1)
+        break;
+      g_array_append_val (states, *pat_game_get_state (game));
+    }
+  g_assert_cmpuint (pat_game_get_history_length (game), ==, states->len);
+  for (i = 0; i < states->len; i++)
+    assert_states_equal (pat_game_get_history_state (game, i), &g_array_index (states, PatState, i));
+
+  /* Redo entries come back in order, the next first. */
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_game_undo (game));
+  g_assert_cmpuint (pat_game_get_redo_length (game), ==, 2);
+  assert_states_equal (pat_game_get_redo_state (game, 0), &g_array_index (states, PatState, states->len - 2));
+  assert_states_equal (pat_game_get_redo_state (game, 1), &g_array_index (states, PatState, states->len - 1));
+  g_assert_null (pat_game_get_redo_state (game, 2));
+}
+
+static void
+test_die_mode (void)
+{
+  PatOptions options = { PAT_DIE_PER_PASS };
+  PatDealNumber deal = pat_deal_number_from_uint (77);
+  g_autoptr(PatGame) game = pat_game_new ("demon", &deal, &options);
+  PatDieMode mode;
+
+  g_object_get (game, "die-mode", &mode, NULL);
+  g_assert_cmpint (mode, ==, PAT_DIE_PER_PASS);
+  g_assert_cmpint (pat_game_get_options (game).die_mode, ==, PAT_DIE_PER_PASS);
+  g_assert_cmpuint (pat_game_get_die (game), >=, 1);
+  g_assert_cmpuint (pat_game_get_die (game), <=, 6);
+  g_assert_cmpuint (pat_game_get_round (game), ==, 1);
+  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_DIE_MODE), PAT_DIE_PER_GAME)->value_nick,
+                   ==, "game");
+  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_STATUS), PAT_STATUS_CYCLE)->value_nick,
+                   ==, "cycle");
+}
+
+/* The clock is replaced so that time passes only when the test says so. */
+static gint64 fake_now;
+
+static gint64
+fake_clock (void)
+{
+  return fake_now;
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_elapsed (void)
+{
+  g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GVariant) saved = NULL;
+  gboolean timed_out = FALSE;
+  guint timeout_id;
+  Watch *watch;
+
+  fake_now = 1000 * G_USEC_PER_SEC;
+  pat_game_set_clock_func (fake_clock);
+  game = game_new ("black-hole", 5);
+  watch = watch_new (game);
+
+  /* Not running: no time passes. */
+  fake_now += 10 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
+
+  pat_game_set_running (game, TRUE);
+  fake_now += 2500 * 1000;
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 2);
+  pat_game_set_running (game, FALSE);
+  g_assert_cmpuint (notified (watch, "elapsed"), ==, 1);
+  fake_now += 60 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 2);
+
+  /* While running, the elapsed time is notified every second by a timeout. */
+  pat_game_set_running (game, TRUE);
+  fake_now += 1200 * 1000;
+  timeout_id = g_timeout_add (5000, timeout_cb, &timed_out);
+  while (notified (watch, "elapsed") < 2 && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout_id);
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 3);
+
+  /* The elapsed time is saved, and the loaded game's clock is stopped until it runs. */
+  saved = g_variant_ref_sink (pat_game_serialize (game));
+  loaded = pat_game_deserialize (saved, NULL);
+  g_assert_nonnull (loaded);
+  fake_now += 5 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (loaded), ==, 3);
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 8);
+
+  /* The clock stops when the game ends. */
+  {
+    g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+    guint at_end;
+
+    play_random (game, rand, 1000);
+    g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
+    at_end = pat_game_get_elapsed (game);
+    fake_now += 100 * G_USEC_PER_SEC;
+    g_assert_cmpuint (pat_game_get_elapsed (game), ==, at_end);
+    pat_game_restart (game);
+    g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
+    fake_now += 4 * G_USEC_PER_SEC;
+    g_assert_cmpuint (pat_game_get_elapsed (game), ==, 4);
+  }
+
+  watch_free (game, watch);
+  pat_game_set_running (game, FALSE);
+  pat_game_set_clock_func (NULL);
+}
+
+static void
+assert_games_equal (PatGame *a,
+                    PatGame *b)
+{
+  g_autofree char *deal_a = pat_game_dup_deal_number (a);
+  g_autofree char *deal_b = pat_game_dup_deal_number (b);
+  guint i;
+
+  g_assert_cmpstr (pat_game_get_game_id (a), ==, pat_game_get_game_id (b));
+  g_assert_cmpstr (deal_a, ==, deal_b);
+  g_assert_cmpmem (pat_game_get_deck (a), PAT_N_CARDS, pat_game_get_deck (b), PAT_N_CARDS);
+  g_assert_cmpint (pat_game_get_options (a).die_mode, ==, pat_game_get_options (b).die_mode);
+  assert_states_equal (pat_game_get_state (a), pat_game_get_state (b));
+  g_assert_cmpint (pat_game_get_status (a), ==, pat_game_get_status (b));
+  g_assert_cmpuint (pat_game_get_moves (a), ==, pat_game_get_moves (b));
+  g_assert_cmpuint (pat_game_get_history_length (a), ==, pat_game_get_history_length (b));
+  for (i = 0; i < pat_game_get_history_length (a); i++)
+    assert_states_equal (pat_game_get_history_state (a, i), pat_game_get_history_state (b, i));
+  g_assert_cmpuint (pat_game_get_redo_length (a), ==, pat_game_get_redo_length (b));
+  for (i = 0; i < pat_game_get_redo_length (a); i++)
+    assert_states_equal (pat_game_get_redo_state (a, i), pat_game_get_redo_state (b, i));
+  g_assert_cmpuint (pat_game_get_elapsed (a), ==, pat_game_get_elapsed (b));
+  g_assert_cmpint (pat_game_get_started (a), ==, pat_game_get_started (b));
+  g_assert_cmpint (pat_game_get_recorded (a), ==, pat_game_get_recorded (b));
+  g_assert_cmpuint (pat_game_get_hints_used (a), ==, pat_game_get_hints_used (b));
+}
+
+/* Every game, in progress with both histories, comes back exactly. */
+static void
+test_round_trip (void)
+{
+  const PatRules *const *all;
+  guint n, i;
+
+  fake_now = 0;
+  pat_game_set_clock_func (fake_clock);
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (i + 1);
+      PatOptions options = { g_str_equal (all[i]->id, "demon") ? PAT_DIE_PER_PASS : PAT_DIE_OFF };
+      PatDealNumber deal = pat_deal_number_from_uint (1000 + i);
+      g_autoptr(PatGame) game = pat_game_new (all[i]->id, &deal, &options);
+      g_autoptr(PatGame) loaded = NULL;
+      g_autoptr(GVariant) saved = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      guint k;
+
+      pat_game_set_running (game, TRUE);
+      fake_now += 61 * G_USEC_PER_SEC;
+      play_random (game, rand, 60);
+      pat_game_set_running (game, FALSE);
+      for (k = 0; k < 5 && pat_game_get_moves (game) > 1; k++)
+        g_assert_true (pat_game_undo (game));
+      pat_game_add_hint_used (game);
+      g_assert_cmpuint (pat_game_get_moves (game), >, 0);
+      g_assert_true (pat_game_get_can_redo (game));
+
+      saved = g_variant_ref_sink (pat_game_serialize (game));
+      loaded = pat_game_deserialize (saved, &error);
+      g_assert_no_error (error);
+      assert_games_equal (game, loaded);
+      g_assert_cmpuint (pat_game_get_elapsed (loaded), ==, 61);
+
+      /* Through the file form too, and the loaded game plays on like the original. */
+      g_clear_object (&loaded);
+      bytes = pat_game_save_to_bytes (game);
+      loaded = pat_game_new_from_bytes (bytes, &error);
+      g_assert_no_error (error);
+      assert_games_equal (game, loaded);
+      g_assert_true (pat_game_redo (game));
+      g_assert_true (pat_game_redo (loaded));
+      assert_games_equal (game, loaded);
+    }
+
+  /* An explicit deck and a finished, recorded game. */
+  {
+    g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+    PatCard deck[PAT_N_CARDS];
+    g_autoptr(PatGame) game = NULL;
+    g_autoptr(PatGame) loaded = NULL;
+    g_autoptr(GVariant) saved = NULL;
+    g_autoptr(GError) error = NULL;
+
+    for (i = 0; i < PAT_N_CARDS; i++)
+      deck[i] = (PatCard) ((i * 7) % PAT_N_CARDS);
+    game = pat_game_new_from_deck ("all-in-a-row", deck, NULL);
+    play_random (game, rand, 100);
+    g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
+    pat_game_set_recorded (game, TRUE);
+    saved = g_variant_ref_sink (pat_game_serialize (game));
+    loaded = pat_game_deserialize (saved, &error);
+    g_assert_no_error (error);
+    assert_games_equal (game, loaded);
+  }
+  pat_game_set_clock_func (NULL);
+}
+
+/* Rebuilds a saved game with payload field @index replaced by @value. */
+static GVariant *
+replace_field (GVariant *saved,
+               guint     index,
+               GVariant *value)
+{
+  g_autoptr(GVariant) boxed = g_variant_get_child_value (saved, 2);
+  g_autoptr(GVariant) payload = g_variant_get_variant (boxed);
+  gsize n = g_variant_n_children (payload);
+  g_autofree GVariant **fields = g_new0 (GVariant *, n);
+  const char *magic;
+  guint32 version;
+  gsize i;
+
+  for (i = 0; i < n; i++)
+    fields[i] = i == index ? g_variant_ref_sink (value) : g_variant_get_child_value (payload, i);
+  g_variant_get (saved, "(&su@v)", &magic, &version, NULL);
+  {
+    GVariant *tuple = g_variant_new_tuple (fields, n);
+
+    for (i = 0; i < n; i++)
+      g_variant_unref (fields[i]);
+    return g_variant_ref_sink (g_variant_new ("(su@v)", magic, version, g_variant_new_variant (tuple)));
+  }
+}
+
+/* A state tuple with its cards changed by @mangle. */
+static GVariant *
+mangled_state (GVariant *state,
+               void    (*mangle) (guint8 *cards, gsize n))
+{
+  g_autoptr(GVariant) lengths = g_variant_get_child_value (state, 0);
+  g_autoptr(GVariant) cards_v = g_variant_get_child_value (state, 1);
+  gsize n_cards, n, i;
+  const guint8 *cards = g_variant_get_fixed_array (cards_v, &n_cards, 1);
+  g_autofree guint8 *copy = g_memdup2 (cards, n_cards);
+  GVariant *fields[9];
+
+  mangle (copy, n_cards);
+  n = g_variant_n_children (state);
+  g_assert_cmpuint (n, ==, 9);
+  fields[0] = g_variant_ref (lengths);
+  fields[1] = g_variant_ref_sink (g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, copy, n_cards, 1));
+  for (i = 2; i < n; i++)
+    fields[i] = g_variant_get_child_value (state, i);
+  {
+    GVariant *tuple = g_variant_new_tuple (fields, n);
+
+    for (i = 0; i < n; i++)
+      g_variant_unref (fields[i]);
+    return tuple;
+  }
+}
+
+static void
+repeat_card (guint8 *cards,
+             gsize   n)
+{
+  cards[1] = cards[0];
+}
+
+static void
+swap_cards (guint8 *cards,
+            gsize   n)
+{
+  guint8 t = cards[0];
+
+  cards[0] = cards[n - 1];
+  cards[n - 1] = t;
+}
+
+static void
+assert_refused (GVariant *variant,
+                int       code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PatGame) game = pat_game_deserialize (variant, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, PAT_SAVE_ERROR, code);
+  g_assert_cmpuint (strlen (error->message), >, 0);
+}
+
+/* Payload fields: 0 game id, 1 deal, 2 deck, 3 die mode, 4 undo, 5 state, 6 redo, 7 elapsed,
+ * 8 moves, 9 started, 10 recorded, 11 hints. */
+static void
+test_crafted (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr(PatGame) game = game_new ("demon", 31337);
+  g_autoptr(GVariant) saved = NULL;
+  g_autoptr(GVariant) boxed = NULL;
+  g_autoptr(GVariant) payload = NULL;
+  g_autoptr(GVariant) state = NULL;
+  GVariant *crafted;
+
+  play_random (game, rand, 10);
+  g_assert_cmpuint (pat_game_get_moves (game), >=, 2);
+  saved = g_variant_ref_sink (pat_game_serialize (game));
+  boxed = g_variant_get_child_value (saved, 2);
+  payload = g_variant_get_variant (boxed);
+  state = g_variant_get_child_value (payload, 5);
+
+  /* The untouched copy loads. */
+  crafted = replace_field (saved, 7, g_variant_new_uint64 (5));
+  {
+    g_autoptr(PatGame) ok = pat_game_deserialize (crafted, NULL);
+
+    g_assert_nonnull (ok);
+  }
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 0, g_variant_new_string ("../../etc/passwd"));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 5, mangled_state (state, repeat_card));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  /* All 52 cards, but not a position the last move leads to. */
+  crafted = replace_field (saved, 5, mangled_state (state, swap_cards));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 3, g_variant_new_uint32 (9));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 8, g_variant_new_uint32 (pat_game_get_moves (game) + 1));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 9, g_variant_new_boolean (FALSE));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  crafted = replace_field (saved, 1, g_variant_new ("(tt)", (guint64) 0, (guint64) 0));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  /* Another deal: the history does not start at its deal. */
+  crafted = replace_field (saved, 1, g_variant_new ("(tt)", (guint64) 31338, (guint64) 0));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  /* A payload of another type. */
+  crafted = replace_field (saved, 11, g_variant_new_string ("x"));
+  assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+  g_variant_unref (crafted);
+
+  /* A future version, and a stranger's file. */
+  crafted = g_variant_ref_sink (g_variant_new ("(su@v)", "io.github.patience.Patience.Game", 2,
+                                               g_variant_new_variant (g_variant_new_string ("?"))));
+  assert_refused (crafted, PAT_SAVE_ERROR_FUTURE_VERSION);
+  g_variant_unref (crafted);
+  crafted = g_variant_ref_sink (g_variant_new ("(su@v)", "org.example.Other", 1,
+                                               g_variant_new_variant (payload)));
+  assert_refused (crafted, PAT_SAVE_ERROR_NOT_OURS);
+  g_variant_unref (crafted);
+  crafted = g_variant_ref_sink (g_variant_new_string ("hello"));
+  assert_refused (crafted, PAT_SAVE_ERROR_NOT_OURS);
+  g_variant_unref (crafted);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/new", test_new);
+  g_test_add_func ("/game/new-from-deck", test_new_from_deck);
+  g_test_add_func ("/game/undo/perpetual-motion", test_undo_perpetual_motion);
+  g_test_add_func ("/game/undo/demon-refill", test_undo_demon_refill);
+  g_test_add_func ("/game/notify-only-on-change", test_notify_only_on_change);
+  g_test_add_func ("/game/signals-and-finished", test_signals_and_finished);
+  g_test_add_func ("/game/cycle-reason", test_cycle_reason);
+  g_test_add_func ("/game/restart", test_restart);
+  g_test_add_func ("/game/history", test_history);
+  g_test_add_func ("/game/die-mode", test_die_mode);
+  g_test_add_func ("/game/elapsed", test_elapsed);
+  g_test_add_func ("/game/round-trip", test_round_trip);
+  g_test_add_func ("/game/crafted", test_crafted);
+
+  return g_test_run ();
+}

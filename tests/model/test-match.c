@@ -1,0 +1,533 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatMatch: scoring over rounds, teams, the target, tie-breaks, deals, and save and resume. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-match.h"
+#include "pat-model-private.h"
+
+static const char *const three[] = { "Ann", "Bob", "Cy", NULL };
+
+typedef struct {
+  guint  finished;
+  char  *winner;
+  guint  changed;
+} Watch;
+
+static void
+finished_cb (PatMatch   *match,
+             const char *winner,
+             Watch      *watch)
+{
+  watch->finished++;
+  g_free (watch->winner);
+  watch->winner = g_strdup (winner);
+}
+
+static void
+changed_cb (PatMatch *match,
+            Watch    *watch)
+{
+  watch->changed++;
+}
+
+static void
+watch_connect (PatMatch *match,
+               Watch    *watch)
+{
+  memset (watch, 0, sizeof *watch);
+  g_signal_connect (match, "finished", G_CALLBACK (finished_cb), watch);
+  g_signal_connect (match, "changed", G_CALLBACK (changed_cb), watch);
+}
+
+static void
+watch_clear (PatMatch *match,
+             Watch    *watch)
+{
+  g_signal_handlers_disconnect_by_data (match, watch);
+  g_clear_pointer (&watch->winner, g_free);
+}
+
+static void
+record_round (PatMatch  *match,
+              const int *scores)
+{
+  guint i;
+
+  for (i = 0; i < pat_match_get_n_players (match); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (pat_match_record_score (match, scores[i], &error));
+      g_assert_no_error (error);
+    }
+}
+
+static void
+test_new (void)
+{
+  const char *const one[] = { "Solo", NULL };
+  const char *const nine[] = { "a", "b", "c", "d", "e", "f", "g", "h", "i", NULL };
+  const char *const unnamed[] = { "Ann", "", NULL };
+  const char *const four[] = { "Ann", "Bob", "Cy", "Di", NULL };
+  const char *const teams[] = { "North", "South", NULL };
+  const guint split[] = { 0, 1, 0, 1 };
+  const guint lopsided[] = { 0, 0, 0, 0 };
+  const guint outside[] = { 0, 1, 2, 1 };
+  g_autoptr(PatMatch) match = NULL;
+  g_autoptr(PatMatch) team_match = NULL;
+  GError *error = NULL;
+
+  g_assert_null (pat_match_new (one, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (pat_match_new (nine, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (pat_match_new (unnamed, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (pat_match_new_with_teams (four, lopsided, teams, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (pat_match_new_with_teams (four, outside, teams, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  match = pat_match_new (three, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pat_match_get_n_players (match), ==, 3);
+  g_assert_cmpstr (pat_match_get_player_name (match, 2), ==, "Cy");
+  g_assert_cmpint (pat_match_get_player_team (match, 0), ==, -1);
+  g_assert_cmpuint (pat_match_get_n_teams (match), ==, 0);
+  g_assert_cmpint (pat_match_get_target (match), ==, PAT_MATCH_DEFAULT_TARGET);
+  g_assert_cmpint (pat_match_get_target (match), ==, 200);
+  g_assert_true (pat_match_get_same_deal (match));
+  g_assert_cmpuint (pat_match_get_round (match), ==, 1);
+  g_assert_cmpuint (pat_match_get_current_player (match), ==, 0);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_null (pat_match_get_announcement (match));
+  g_assert_cmpint (pat_match_get_winner (match), ==, -1);
+
+  team_match = pat_match_new_with_teams (four, split, teams, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pat_match_get_target (team_match), ==, 500);
+  g_assert_cmpuint (pat_match_get_n_teams (team_match), ==, 2);
+  g_assert_cmpstr (pat_match_get_team_name (team_match, 1), ==, "South");
+  g_assert_cmpint (pat_match_get_player_team (team_match, 3), ==, 1);
+  pat_match_set_target (team_match, 300);
+  g_assert_cmpint (pat_match_get_target (team_match), ==, 300);
+  pat_match_set_target (team_match, 0);
+  g_assert_cmpint (pat_match_get_target (team_match), ==, 500);
+}
+
+static void
+test_scoring (void)
+{
+  g_autoptr(PatMatch) match = pat_match_new (three, NULL);
+  const int round1[] = { 50, -4, 120 };
+  const int round2[] = { 30, 90, 10 };
+  Watch watch;
+  int score;
+
+  watch_connect (match, &watch);
+  pat_match_set_target (match, 1000);
+
+  record_round (match, round1);
+  g_assert_cmpuint (pat_match_get_round (match), ==, 2);
+  g_assert_cmpuint (pat_match_get_current_player (match), ==, 0);
+  record_round (match, round2);
+  g_assert_true (pat_match_record_score (match, 7, NULL));
+
+  g_assert_cmpuint (pat_match_get_round (match), ==, 3);
+  g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);
+  g_assert_cmpint (pat_match_get_player_total (match, 0), ==, 87);
+  g_assert_cmpint (pat_match_get_player_total (match, 1), ==, 86);
+  g_assert_cmpint (pat_match_get_player_total (match, 2), ==, 130);
+  g_assert_true (pat_match_get_round_score (match, 1, 1, &score));
+  g_assert_cmpint (score, ==, -4);
+  g_assert_true (pat_match_get_round_score (match, 3, 0, &score));
+  g_assert_cmpint (score, ==, 7);
+  g_assert_false (pat_match_get_round_score (match, 3, 1, &score));
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_cmpuint (watch.finished, ==, 0);
+  g_assert_cmpuint (watch.changed, >=, 7);
+
+  /* Impossible scores are refused and change nothing. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (pat_match_record_score (match, 353, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);
+  }
+  watch_clear (match, &watch);
+}
+
+static void
+test_target (void)
+{
+  g_autoptr(PatMatch) match = pat_match_new (three, NULL);
+  const int round1[] = { 150, 100, 60 };
+  g_autoptr(GError) error = NULL;
+  Watch watch;
+
+  watch_connect (match, &watch);
+  record_round (match, round1);
+
+  /* Ann passes the target first, but the round is played out and Bob ends higher. */
+  g_assert_true (pat_match_record_score (match, 100, NULL));
+  g_assert_cmpint (pat_match_get_player_total (match, 0), ==, 250);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_true (pat_match_record_score (match, 160, NULL));
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_cmpuint (watch.finished, ==, 0);
+  g_assert_true (pat_match_record_score (match, 0, NULL));
+
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_cmpint (pat_match_get_winner (match), ==, 1);
+  g_assert_cmpstr (pat_match_get_winner_name (match), ==, "Bob");
+  g_assert_cmpuint (watch.finished, ==, 1);
+  g_assert_cmpstr (watch.winner, ==, "Bob");
+  g_assert_cmpstr (pat_match_get_announcement (match), ==, "The demon is exorcised!");
+  g_assert_null (pat_match_get_game (match));
+
+  g_assert_false (pat_match_record_score (match, 10, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpuint (watch.finished, ==, 1);
+  watch_clear (match, &watch);
+}
+
+static void
+test_tie_break (void)
+{
+  const char *const two[] = { "Ann", "Bob", NULL };
+  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  const int round1[] = { 150, 150 };
+  const int round2[] = { 70, 70 };
+  const int round3[] = { 20, 20 };
+  const int round4[] = { 5, 12 };
+  Watch watch;
+
+  watch_connect (match, &watch);
+  record_round (match, round1);
+  g_assert_false (pat_match_get_tie_break (match));
+
+  /* Both on 220, at or above 200: one more round. */
+  record_round (match, round2);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_true (pat_match_get_tie_break (match));
+  g_assert_cmpuint (pat_match_get_round (match), ==, 3);
+
+  record_round (match, round3);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_true (pat_match_get_tie_break (match));
+
+  record_round (match, round4);
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_false (pat_match_get_tie_break (match));
+  g_assert_cmpstr (pat_match_get_winner_name (match), ==, "Bob");
+  g_assert_cmpint (pat_match_get_player_total (match, 1), ==, 252);
+  g_assert_cmpuint (watch.finished, ==, 1);
+  watch_clear (match, &watch);
+}
+
+static void
+test_teams (void)
+{
+  const char *const four[] = { "Ann", "Bob", "Cy", "Di", NULL };
+  const char *const teams[] = { "North", "South", NULL };
+  const guint split[] = { 0, 1, 1, 0 };
+  g_autoptr(PatMatch) match = pat_match_new_with_teams (four, split, teams, NULL);
+  const int round1[] = { 100, 200, 30, 120 };
+  const int round2[] = { 100, 40, 40, 0 };
+  const int round3[] = { 10, 130, 20, 10 };
+  Watch watch;
+
+  g_assert_nonnull (match);
+  watch_connect (match, &watch);
+
+  record_round (match, round1);
+  g_assert_cmpint (pat_match_get_team_total (match, 0), ==, 220);
+  g_assert_cmpint (pat_match_get_team_total (match, 1), ==, 230);
+
+  /* Bob alone has passed 200, but teams pool and play to 500. */
+  record_round (match, round2);
+  g_assert_cmpint (pat_match_get_player_total (match, 1), ==, 240);
+  g_assert_cmpint (pat_match_get_team_total (match, 0), ==, 320);
+  g_assert_cmpint (pat_match_get_team_total (match, 1), ==, 310);
+  g_assert_false (pat_match_get_finished (match));
+
+  record_round (match, round3);
+  g_assert_cmpint (pat_match_get_team_total (match, 0), ==, 340);
+  g_assert_cmpint (pat_match_get_team_total (match, 1), ==, 460);
+  g_assert_false (pat_match_get_finished (match));
+
+  record_round (match, round2);
+  g_assert_cmpint (pat_match_get_team_total (match, 1), ==, 540);
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_cmpint (pat_match_get_winner (match), ==, 1);
+  g_assert_cmpstr (watch.winner, ==, "South");
+  g_assert_cmpstr (pat_match_get_announcement (match), ==, "The demon is exorcised!");
+  watch_clear (match, &watch);
+}
+
+static void
+test_deals (void)
+{
+  g_autoptr(PatMatch) same = pat_match_new (three, NULL);
+  g_autoptr(PatMatch) twin = pat_match_new (three, NULL);
+  g_autoptr(PatMatch) own = pat_match_new (three, NULL);
+  PatDealNumber a, b, c, first;
+  PatGame *game;
+  guint i;
+
+  pat_match_set_seed (same, 42);
+  pat_match_set_seed (twin, 42);
+  pat_match_set_seed (own, 42);
+  pat_match_set_same_deal (own, FALSE);
+
+  pat_match_get_deal (same, &first);
+  g_assert_true (pat_deal_number_valid (&first));
+  pat_match_get_deal (twin, &a);
+  g_assert_true (pat_deal_number_equal (&first, &a));
+
+  game = pat_match_get_game (same);
+  g_assert_nonnull (game);
+  g_assert_true (pat_match_get_game (same) == game);
+  g_assert_cmpstr (pat_game_get_game_id (game), ==, "demon");
+  g_assert_true (pat_game_get_deal (game, &a));
+  g_assert_true (pat_deal_number_equal (&first, &a));
+
+  /* Everyone in a round plays the same deal; the next round another. */
+  for (i = 0; i < 3; i++)
+    {
+      pat_match_get_deal (same, &a);
+      g_assert_true (pat_deal_number_equal (&first, &a));
+      g_assert_true (pat_match_record_score (same, 10, NULL));
+    }
+  pat_match_get_deal (same, &b);
+  g_assert_false (pat_deal_number_equal (&first, &b));
+  g_assert_true (pat_game_get_deal (pat_match_get_game (same), &c));
+  g_assert_true (pat_deal_number_equal (&b, &c));
+
+  /* Without the same deal, each player has their own. */
+  pat_match_get_deal (own, &a);
+  g_assert_true (pat_match_record_score (own, 10, NULL));
+  pat_match_get_deal (own, &b);
+  g_assert_false (pat_deal_number_equal (&a, &b));
+
+  /* The die option goes to every game of the match. */
+  {
+    g_autoptr(PatMatch) dice = pat_match_new (three, NULL);
+    PatOptions options = { PAT_DIE_PER_GAME };
+
+    pat_match_set_options (dice, &options);
+    g_assert_cmpint (pat_game_get_options (pat_match_get_game (dice)).die_mode, ==, PAT_DIE_PER_GAME);
+  }
+}
+
+static void
+play_some (PatGame *game,
+           guint    n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      PatMoveList moves;
+
+      pat_game_legal_moves (game, &moves);
+      if (moves.n == 0)
+        return;
+      g_assert_true (pat_game_apply (game, &moves.moves[moves.n - 1], NULL));
+    }
+}
+
+static void
+assert_same_match (PatMatch *a,
+                   PatMatch *b)
+{
+  guint i;
+
+  g_assert_cmpuint (pat_match_get_n_players (a), ==, pat_match_get_n_players (b));
+  for (i = 0; i < pat_match_get_n_players (a); i++)
+    {
+      g_assert_cmpstr (pat_match_get_player_name (a, i), ==, pat_match_get_player_name (b, i));
+      g_assert_cmpint (pat_match_get_player_team (a, i), ==, pat_match_get_player_team (b, i));
+      g_assert_cmpint (pat_match_get_player_total (a, i), ==, pat_match_get_player_total (b, i));
+    }
+  g_assert_cmpuint (pat_match_get_n_teams (a), ==, pat_match_get_n_teams (b));
+  for (i = 0; i < pat_match_get_n_teams (a); i++)
+    {
+      g_assert_cmpstr (pat_match_get_team_name (a, i), ==, pat_match_get_team_name (b, i));
+      g_assert_cmpint (pat_match_get_team_total (a, i), ==, pat_match_get_team_total (b, i));
+    }
+  g_assert_cmpint (pat_match_get_target (a), ==, pat_match_get_target (b));
+  g_assert_cmpint (pat_match_get_same_deal (a), ==, pat_match_get_same_deal (b));
+  g_assert_cmpuint (pat_match_get_seed (a), ==, pat_match_get_seed (b));
+  g_assert_cmpint (pat_match_get_options (a).die_mode, ==, pat_match_get_options (b).die_mode);
+  g_assert_cmpuint (pat_match_get_round (a), ==, pat_match_get_round (b));
+  g_assert_cmpuint (pat_match_get_current_player (a), ==, pat_match_get_current_player (b));
+  g_assert_cmpint (pat_match_get_tie_break (a), ==, pat_match_get_tie_break (b));
+  g_assert_cmpint (pat_match_get_finished (a), ==, pat_match_get_finished (b));
+}
+
+static void
+count_cb (PatMatch *match,
+          guint    *count)
+{
+  (*count)++;
+}
+
+static void
+test_save_resume (void)
+{
+  const char *const four[] = { "Ann", "Bob", "Cy", "Di", NULL };
+  const char *const teams[] = { "Reds", "Blues", NULL };
+  const guint split[] = { 0, 0, 1, 1 };
+  g_autoptr(PatMatch) match = pat_match_new_with_teams (four, split, teams, NULL);
+  g_autoptr(PatMatch) resumed = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GVariant) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  PatOptions options = { PAT_DIE_PER_PASS };
+  const int round1[] = { 80, 100, 90, 95 };
+  PatGame *game, *resumed_game;
+  guint changed = 0;
+  guint i;
+
+  pat_match_set_target (match, 400);
+  pat_match_set_options (match, &options);
+  record_round (match, round1);
+  g_assert_true (pat_match_record_score (match, 120, NULL));
+
+  /* Bob is in the middle of his game of round 2. */
+  game = pat_match_get_game (match);
+  g_signal_connect (match, "changed", G_CALLBACK (count_cb), &changed);
+  play_some (game, 6);
+  g_assert_cmpuint (pat_game_get_moves (game), >, 0);
+  /* The match says when its game moves, so that it can be saved. */
+  g_assert_cmpuint (changed, ==, pat_game_get_moves (game));
+  g_signal_handlers_disconnect_by_data (match, &changed);
+
+  bytes = pat_match_save_to_bytes (match);
+  resumed = pat_match_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  assert_same_match (match, resumed);
+  resumed_game = pat_match_get_game (resumed);
+  g_assert_nonnull (resumed_game);
+  g_assert_true (pat_state_equal (pat_game_get_state (game), pat_game_get_state (resumed_game)));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, pat_game_get_moves (resumed_game));
+  g_assert_cmpint (pat_game_get_options (resumed_game).die_mode, ==, PAT_DIE_PER_PASS);
+
+  /* The same through serialize/deserialize. */
+  variant = g_variant_ref_sink (pat_match_serialize (match));
+  g_clear_object (&resumed);
+  resumed = pat_match_deserialize (variant, &error);
+  g_assert_no_error (error);
+  assert_same_match (match, resumed);
+
+  /* Both play on alike to the end. */
+  for (i = 0; !pat_match_get_finished (match); i++)
+    {
+      int score = (int) ((i * 37) % 120);
+
+      g_assert_true (pat_match_record_score (match, score, NULL));
+      g_assert_true (pat_match_record_score (resumed, score, NULL));
+      assert_same_match (match, resumed);
+      g_assert_cmpuint (i, <, 100);
+    }
+  g_assert_cmpstr (pat_match_get_winner_name (match), ==, pat_match_get_winner_name (resumed));
+
+  /* A finished match saves and loads as finished. */
+  g_clear_pointer (&bytes, g_bytes_unref);
+  g_clear_object (&resumed);
+  bytes = pat_match_save_to_bytes (match);
+  resumed = pat_match_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_true (pat_match_get_finished (resumed));
+  g_assert_cmpstr (pat_match_get_announcement (resumed), ==, "The demon is exorcised!");
+}
+
+static void
+test_broken (void)
+{
+  g_autoptr(PatMatch) match = pat_match_new (three, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GVariant) payload = NULL;
+  g_autoptr(GBytes) crafted = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint8 *data;
+  gsize length, i;
+
+  g_assert_true (pat_match_record_score (match, 12, NULL));
+  play_some (pat_match_get_game (match), 4);
+  bytes = pat_match_save_to_bytes (match);
+  data = g_bytes_get_data (bytes, &length);
+
+  for (i = 0; i < length; i++)
+    {
+      g_autoptr(GBytes) cut = g_bytes_new (data, i);
+      g_autoptr(PatMatch) loaded = pat_match_new_from_bytes (cut, &error);
+
+      g_assert_null (loaded);
+      g_assert_error (error, PAT_SAVE_ERROR, error->code);
+      g_clear_error (&error);
+    }
+
+  /* A score after the match was won, and an impossible score. */
+  {
+    GVariantBuilder players;
+    const gint32 won_then_more[] = { 250, 10, 5 };
+    const gint32 impossible[] = { 999 };
+    const gint32 *lists[] = { won_then_more, impossible };
+    const gsize lengths[] = { 3, 1 };
+    guint k;
+
+    for (k = 0; k < G_N_ELEMENTS (lists); k++)
+      {
+        g_variant_builder_init (&players, G_VARIANT_TYPE ("a(si)"));
+        g_variant_builder_add (&players, "(si)", "Ann", -1);
+        g_variant_builder_add (&players, "(si)", "Bob", -1);
+        payload = g_variant_ref_sink (g_variant_new ("(@a(si)@asibut@aimv)",
+                                                     g_variant_builder_end (&players),
+                                                     g_variant_new_strv (NULL, 0),
+                                                     200, TRUE, 0, (guint64) 1,
+                                                     g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, lists[k], lengths[k], sizeof (gint32)),
+                                                     NULL));
+        crafted = pat_envelope_pack ("io.github.patience.Patience.Match", 1, payload);
+        g_assert_null (pat_match_new_from_bytes (crafted, &error));
+        g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT);
+        g_clear_error (&error);
+        g_clear_pointer (&crafted, g_bytes_unref);
+        g_clear_pointer (&payload, g_variant_unref);
+      }
+  }
+
+  /* The future. */
+  payload = g_variant_ref_sink (g_variant_new_string ("later"));
+  crafted = pat_envelope_pack ("io.github.patience.Patience.Match", 2, payload);
+  g_assert_null (pat_match_new_from_bytes (crafted, &error));
+  g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_FUTURE_VERSION);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/match/new", test_new);
+  g_test_add_func ("/match/scoring", test_scoring);
+  g_test_add_func ("/match/target", test_target);
+  g_test_add_func ("/match/tie-break", test_tie_break);
+  g_test_add_func ("/match/teams", test_teams);
+  g_test_add_func ("/match/deals", test_deals);
+  g_test_add_func ("/match/save-resume", test_save_resume);
+  g_test_add_func ("/match/broken", test_broken);
+
+  return g_test_run ();
+}

@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatStats: records, streaks, history cap, the loss rules, reset and CSV export, on the memory GSettings backend. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
+#include "pat-stats.h"
+
+typedef struct {
+  GSettings *settings;
+  PatStats  *stats;
+  GPtrArray *changed;   /* the game ids "changed" carried; "(null)" for NULL */
+} Fixture;
+
+static void
+changed_cb (PatStats   *stats,
+            const char *game_id,
+            Fixture    *fixture)
+{
+  g_ptr_array_add (fixture->changed, g_strdup (game_id != NULL ? game_id : "(null)"));
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+
+  fixture->settings = g_settings_new_with_backend (APP_ID, backend);
+  fixture->stats = pat_stats_new (fixture->settings);
+  fixture->changed = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (fixture->stats, "changed", G_CALLBACK (changed_cb), fixture);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_clear_object (&fixture->stats);
+  g_clear_object (&fixture->settings);
+  g_clear_pointer (&fixture->changed, g_ptr_array_unref);
+}
+
+static PatResult
+result (gboolean won,
+        guint    time,
+        guint    moves,
+        int      score)
+{
+  PatResult r;
+
+  memset (&r, 0, sizeof r);
+  r.date = 1700000000 + time;
+  g_snprintf (r.deal, sizeof r.deal, "%u", 1000 + moves);
+  r.won = won;
+  r.time = time;
+  r.moves = moves;
+  r.score = score;
+  r.hints_used = won ? 0 : 1;
+  return r;
+}
+
+static void
+record (Fixture    *fixture,
+        const char *game_id,
+        PatResult   r)
+{
+  pat_stats_record (fixture->stats, game_id, &r);
+}
+
+static void
+test_record (Fixture       *fixture,
+             gconstpointer  data)
+{
+  PatRecord r;
+  g_autoptr(PatStats) other = NULL;
+  g_autoptr(GVariant) raw = NULL;
+
+  g_assert_false (pat_stats_get_record (fixture->stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 0);
+
+  record (fixture, "demon", result (FALSE, 300, 80, 120));
+  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.won, ==, 0);
+  g_assert_cmpuint (r.lost, ==, 1);
+  g_assert_cmpint (r.streak, ==, -1);
+  g_assert_cmpint (r.best_score, ==, 120);
+  g_assert_cmpint (r.total_score, ==, 120);
+  g_assert_cmpuint (r.hints_used, ==, 1);
+
+  record (fixture, "demon", result (TRUE, 400, 150, 352));
+  record (fixture, "demon", result (TRUE, 250, 170, 352));
+  record (fixture, "demon", result (TRUE, 500, 120, 352));
+  record (fixture, "demon", result (FALSE, 100, 20, -5));
+  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 5);
+  g_assert_cmpuint (r.won, ==, 3);
+  g_assert_cmpuint (r.lost, ==, 2);
+  g_assert_cmpint (r.streak, ==, -1);
+  g_assert_cmpuint (r.best_win_streak, ==, 3);
+  g_assert_cmpuint (r.worst_loss_streak, ==, 1);
+  /* Shortest time and fewest moves count wins only (the 100 s, 20-move loss does not). */
+  g_assert_cmpuint (r.best_time, ==, 250);
+  g_assert_cmpuint (r.fewest_moves, ==, 120);
+  g_assert_cmpint (r.best_score, ==, 352);
+  g_assert_cmpint (r.total_score, ==, 120 + 3 * 352 - 5);
+  g_assert_cmpuint (r.hints_used, ==, 2);
+
+  /* Written at once, in the documented key, for anyone reading the settings. */
+  raw = g_settings_get_value (fixture->settings, "statistics");
+  g_assert_true (g_variant_is_of_type (raw, G_VARIANT_TYPE ("a{sv}")));
+  g_assert_cmpuint (g_variant_n_children (raw), ==, 1);
+  other = pat_stats_new (fixture->settings);
+  g_assert_true (pat_stats_get_record (other, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 5);
+
+  g_assert_cmpuint (fixture->changed->len, ==, 5);
+  g_assert_cmpstr (g_ptr_array_index (fixture->changed, 4), ==, "demon");
+}
+
+static void
+test_streaks (Fixture       *fixture,
+              gconstpointer  data)
+{
+  const char *sequence = "WWLLLWWWWLW";
+  const int streaks[] = { 1, 2, -1, -2, -3, 1, 2, 3, 4, -1, 1 };
+  PatRecord r;
+  guint i;
+
+  for (i = 0; sequence[i] != '\0'; i++)
+    {
+      record (fixture, "penguin", result (sequence[i] == 'W', 60 + i, 100 + i, 0));
+      pat_stats_get_record (fixture->stats, "penguin", &r);
+      g_assert_cmpint (r.streak, ==, streaks[i]);
+    }
+  g_assert_cmpuint (r.best_win_streak, ==, 4);
+  g_assert_cmpuint (r.worst_loss_streak, ==, 3);
+  g_assert_cmpuint (r.won, ==, 7);
+  g_assert_cmpuint (r.lost, ==, 4);
+  g_assert_cmpuint (r.best_time, ==, 60);
+  g_assert_cmpuint (r.fewest_moves, ==, 100);
+}
+
+static void
+test_history_cap (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GArray) history = NULL;
+  PatRecord r;
+  guint i;
+
+  for (i = 0; i < PAT_STATS_HISTORY_MAX + 10; i++)
+    record (fixture, "black-hole", result (i % 3 == 0, i, i, (int) i));
+
+  history = pat_stats_get_history (fixture->stats, "black-hole");
+  g_assert_cmpuint (history->len, ==, PAT_STATS_HISTORY_MAX);
+  /* The oldest ten went; the rest are in order. */
+  for (i = 0; i < history->len; i++)
+    {
+      const PatResult *h = &g_array_index (history, PatResult, i);
+      PatResult expected = result ((i + 10) % 3 == 0, i + 10, i + 10, (int) (i + 10));
+
+      g_assert_cmpint (h->date, ==, expected.date);
+      g_assert_cmpstr (h->deal, ==, expected.deal);
+      g_assert_cmpint (h->won, ==, expected.won);
+      g_assert_cmpuint (h->time, ==, expected.time);
+      g_assert_cmpuint (h->moves, ==, expected.moves);
+      g_assert_cmpint (h->score, ==, expected.score);
+      g_assert_cmpuint (h->hints_used, ==, expected.hints_used);
+    }
+  /* The counts are not capped. */
+  pat_stats_get_record (fixture->stats, "black-hole", &r);
+  g_assert_cmpuint (r.played, ==, PAT_STATS_HISTORY_MAX + 10);
+}
+
+static PatGame *
+new_game (const char *id,
+          guint64     deal)
+{
+  PatDealNumber number = pat_deal_number_from_uint (deal);
+
+  return pat_game_new (id, &number, NULL);
+}
+
+static gboolean
+play_one (PatGame *game)
+{
+  PatMoveList moves;
+
+  pat_game_legal_moves (game, &moves);
+  if (moves.n == 0)
+    return FALSE;
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  return TRUE;
+}
+
+static guint
+played (Fixture    *fixture,
+        const char *game_id)
+{
+  PatRecord r;
+
+  pat_stats_get_record (fixture->stats, game_id, &r);
+  return r.played;
+}
+
+static void
+test_game_finished (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(PatGame) game = new_game ("black-hole", 6);
+  g_autoptr(GArray) history = NULL;
+  g_autofree char *deal = NULL;
+  PatRecord r;
+
+  /* Not over yet: nothing to record. */
+  g_assert_true (play_one (game));
+  g_assert_false (pat_stats_game_finished (fixture->stats, game));
+
+  while (play_one (game))
+    ;
+  g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
+  g_assert_true (pat_stats_game_finished (fixture->stats, game));
+  g_assert_true (pat_game_get_recorded (game));
+  g_assert_false (pat_stats_game_finished (fixture->stats, game));
+
+  /* Undo from the end and end again: still counted once; leaving it is no second count. */
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_game_redo (game));
+  g_assert_false (pat_stats_game_finished (fixture->stats, game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+
+  pat_stats_get_record (fixture->stats, "black-hole", &r);
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.won + r.lost, ==, 1);
+  g_assert_cmpint (r.won, ==, pat_game_get_status (game) == PAT_STATUS_WON);
+  history = pat_stats_get_history (fixture->stats, "black-hole");
+  g_assert_cmpuint (history->len, ==, 1);
+  deal = pat_game_dup_deal_number (game);
+  g_assert_cmpstr (g_array_index (history, PatResult, 0).deal, ==, deal);
+  g_assert_cmpuint (g_array_index (history, PatResult, 0).moves, ==, pat_game_get_moves (game));
+  g_assert_cmpint (g_array_index (history, PatResult, 0).score, ==, pat_game_get_score (game));
+  g_assert_cmpint (g_array_index (history, PatResult, 0).date, >, 1600000000);
+}
+
+static void
+test_abandon_once (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(PatGame) unplayed = new_game ("penguin", 1);
+  g_autoptr(PatGame) game = new_game ("penguin", 2);
+  PatRecord r;
+
+  /* A deal left without a move is no loss. */
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, unplayed));
+  g_assert_cmpuint (played (fixture, "penguin"), ==, 0);
+
+  g_assert_true (play_one (game));
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+  pat_stats_get_record (fixture->stats, "penguin", &r);
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.lost, ==, 1);
+  g_assert_cmpint (r.streak, ==, -1);
+
+  /* Playing on after abandoning (it was counted) adds nothing. */
+  g_assert_true (play_one (game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_cmpuint (played (fixture, "penguin"), ==, 1);
+}
+
+static void
+test_restart_then_new_deal (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(PatGame) game = new_game ("demon", 4);
+  g_autoptr(PatGame) other = new_game ("demon", 5);
+  PatRecord r;
+
+  g_assert_true (play_one (game));
+  pat_stats_restart_game (fixture->stats, game);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_false (pat_game_get_started (game));
+  g_assert_cmpuint (played (fixture, "demon"), ==, 1);
+
+  /* The new deal right after the restart cannot count the loss again (nor escape it). */
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_cmpuint (played (fixture, "demon"), ==, 1);
+
+  /* The restarted attempt counts once the player moves. */
+  g_assert_true (play_one (game));
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_cmpuint (played (fixture, "demon"), ==, 2);
+
+  /* The same, done by hand: abandon, then restart. */
+  g_assert_true (play_one (other));
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, other));
+  pat_game_restart (other);
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, other));
+  pat_stats_get_record (fixture->stats, "demon", &r);
+  g_assert_cmpuint (r.played, ==, 3);
+  g_assert_cmpuint (r.lost, ==, 3);
+  g_assert_cmpint (r.streak, ==, -3);
+}
+
+static void
+test_quit_not_counted (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(PatGame) game = new_game ("all-in-a-row", 8);
+  g_autoptr(PatGame) resumed = NULL;
+  g_autoptr(PatGame) resumed_again = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (play_one (game));
+  g_assert_true (play_one (game));
+
+  /* Quitting saves the game and records nothing; it resumes as it was. */
+  saved = pat_game_save_to_bytes (game);
+  g_clear_object (&game);
+  g_assert_cmpuint (played (fixture, "all-in-a-row"), ==, 0);
+  g_assert_cmpuint (fixture->changed->len, ==, 0);
+
+  resumed = pat_game_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  g_assert_true (pat_game_get_started (resumed));
+  g_assert_false (pat_game_get_recorded (resumed));
+  g_assert_cmpuint (pat_game_get_moves (resumed), ==, 2);
+
+  /* Leaving it after resuming counts, once, and the flag survives the next quit. */
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, resumed));
+  g_clear_pointer (&saved, g_bytes_unref);
+  saved = pat_game_save_to_bytes (resumed);
+  resumed_again = pat_game_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, resumed_again));
+  g_assert_cmpuint (played (fixture, "all-in-a-row"), ==, 1);
+}
+
+static void
+test_reset (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_auto(GStrv) ids = NULL;
+  g_auto(GStrv) after = NULL;
+  g_autoptr(GArray) history = NULL;
+  PatRecord r;
+
+  record (fixture, "demon", result (TRUE, 10, 10, 352));
+  record (fixture, "penguin", result (FALSE, 10, 10, 0));
+  record (fixture, "black-hole", result (TRUE, 10, 10, 52));
+  ids = pat_stats_dup_game_ids (fixture->stats);
+  g_assert_cmpuint (g_strv_length (ids), ==, 3);
+  g_assert_cmpstr (ids[0], ==, "black-hole");
+  g_assert_cmpstr (ids[1], ==, "demon");
+  g_assert_cmpstr (ids[2], ==, "penguin");
+
+  g_ptr_array_set_size (fixture->changed, 0);
+  pat_stats_reset (fixture->stats, "demon");
+  g_assert_false (pat_stats_get_record (fixture->stats, "demon", &r));
+  history = pat_stats_get_history (fixture->stats, "demon");
+  g_assert_cmpuint (history->len, ==, 0);
+  g_assert_true (pat_stats_get_record (fixture->stats, "penguin", &r));
+  g_assert_cmpuint (r.lost, ==, 1);
+  g_assert_cmpuint (fixture->changed->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (fixture->changed, 0), ==, "demon");
+
+  pat_stats_reset (fixture->stats, NULL);
+  after = pat_stats_dup_game_ids (fixture->stats);
+  g_assert_cmpuint (g_strv_length (after), ==, 0);
+  g_assert_false (pat_stats_get_record (fixture->stats, "penguin", &r));
+  g_assert_cmpuint (fixture->changed->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (fixture->changed, 1), ==, "(null)");
+}
+
+/* Splits one CSV line (no quoted fields are expected here). */
+static GStrv
+fields (const char *line)
+{
+  return g_strsplit (line, ",", -1);
+}
+
+static void
+test_export_csv (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("patience-csv-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "stats.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) ids = NULL;
+  guint line, i, n_results = 0;
+
+  record (fixture, "demon", result (TRUE, 321, 140, 352));
+  record (fixture, "demon", result (FALSE, 99, 30, -3));
+  record (fixture, "demon", result (TRUE, 300, 150, 352));
+  record (fixture, "penguin", result (FALSE, 42, 17, 0));
+
+  g_assert_true (pat_stats_export_csv (fixture->stats, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\r\n", -1);
+
+  g_assert_cmpstr (lines[0], ==, "game,played,won,lost,current_streak,best_win_streak,"
+                                 "worst_loss_streak,best_time,fewest_moves,best_score,"
+                                 "total_score,hints_used");
+  ids = pat_stats_dup_game_ids (fixture->stats);
+  for (line = 1; lines[line][0] != '\0'; line++)
+    {
+      g_auto(GStrv) f = fields (lines[line]);
+      PatRecord r;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 12);
+      g_assert_cmpstr (f[0], ==, ids[line - 1]);
+      g_assert_true (pat_stats_get_record (fixture->stats, f[0], &r));
+      g_assert_cmpuint (strtoul (f[1], NULL, 10), ==, r.played);
+      g_assert_cmpuint (strtoul (f[2], NULL, 10), ==, r.won);
+      g_assert_cmpuint (strtoul (f[3], NULL, 10), ==, r.lost);
+      g_assert_cmpint (strtol (f[4], NULL, 10), ==, r.streak);
+      g_assert_cmpuint (strtoul (f[5], NULL, 10), ==, r.best_win_streak);
+      g_assert_cmpuint (strtoul (f[6], NULL, 10), ==, r.worst_loss_streak);
+      if (r.won > 0)
+        {
+          g_assert_cmpuint (strtoul (f[7], NULL, 10), ==, r.best_time);
+          g_assert_cmpuint (strtoul (f[8], NULL, 10), ==, r.fewest_moves);
+        }
+      else
+        {
+          g_assert_cmpstr (f[7], ==, "");
+          g_assert_cmpstr (f[8], ==, "");
+        }
+      g_assert_cmpint (strtol (f[9], NULL, 10), ==, r.best_score);
+      g_assert_cmpint (g_ascii_strtoll (f[10], NULL, 10), ==, r.total_score);
+      g_assert_cmpuint (strtoul (f[11], NULL, 10), ==, r.hints_used);
+    }
+  g_assert_cmpuint (line - 1, ==, 2);
+
+  line++;
+  g_assert_cmpstr (lines[line], ==, "game,date,deal,result,time,moves,score,hints_used");
+  for (i = 0; ids[i] != NULL; i++)
+    {
+      g_autoptr(GArray) history = pat_stats_get_history (fixture->stats, ids[i]);
+      guint k;
+
+      for (k = 0; k < history->len; k++)
+        {
+          const PatResult *h = &g_array_index (history, PatResult, k);
+          g_auto(GStrv) f = fields (lines[++line]);
+          g_autoptr(GDateTime) date = NULL;
+
+          g_assert_cmpuint (g_strv_length (f), ==, 8);
+          g_assert_cmpstr (f[0], ==, ids[i]);
+          date = g_date_time_new_from_iso8601 (f[1], NULL);
+          g_assert_nonnull (date);
+          g_assert_cmpint (g_date_time_to_unix (date), ==, h->date);
+          g_assert_cmpstr (f[2], ==, h->deal);
+          g_assert_cmpstr (f[3], ==, h->won ? "won" : "lost");
+          g_assert_cmpuint (strtoul (f[4], NULL, 10), ==, h->time);
+          g_assert_cmpuint (strtoul (f[5], NULL, 10), ==, h->moves);
+          g_assert_cmpint (strtol (f[6], NULL, 10), ==, h->score);
+          g_assert_cmpuint (strtoul (f[7], NULL, 10), ==, h->hints_used);
+          n_results++;
+        }
+    }
+  g_assert_cmpuint (n_results, ==, 4);
+  g_assert_cmpstr (lines[line + 1], ==, "");
+  g_assert_null (lines[line + 2]);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/stats/record", test_record);
+  ADD ("/stats/streaks", test_streaks);
+  ADD ("/stats/history-cap", test_history_cap);
+  ADD ("/stats/game-finished", test_game_finished);
+  ADD ("/stats/abandon-once", test_abandon_once);
+  ADD ("/stats/restart-then-new-deal", test_restart_then_new_deal);
+  ADD ("/stats/quit-not-counted", test_quit_not_counted);
+  ADD ("/stats/reset", test_reset);
+  ADD ("/stats/export-csv", test_export_csv);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatStore: saving and resuming, broken files moved aside and reported once, autosave, the match file. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "pat-store.h"
+#include "pat-model-private.h"
+
+typedef struct {
+  guint  count;
+  char  *game_id;
+  char  *moved_to;
+  char  *message;
+} Failure;
+
+static void
+load_failed_cb (PatStore   *store,
+                const char *game_id,
+                const char *moved_to,
+                const char *message,
+                Failure    *failure)
+{
+  failure->count++;
+  g_free (failure->game_id);
+  g_free (failure->moved_to);
+  g_free (failure->message);
+  failure->game_id = g_strdup (game_id);
+  failure->moved_to = g_strdup (moved_to);
+  failure->message = g_strdup (message);
+}
+
+static void
+failure_clear (Failure *failure)
+{
+  g_clear_pointer (&failure->game_id, g_free);
+  g_clear_pointer (&failure->moved_to, g_free);
+  g_clear_pointer (&failure->message, g_free);
+  failure->count = 0;
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (g_file_test (child, G_FILE_TEST_IS_DIR))
+            remove_tree (child);
+          else
+            g_assert_cmpint (g_unlink (child), ==, 0);
+        }
+      g_dir_close (dir);
+    }
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
+static guint
+count_files (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  g_dir_close (dir);
+  return n;
+}
+
+typedef struct {
+  char     *dir;
+  PatStore *store;
+  Failure   failure;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->dir = g_dir_make_tmp ("patience-store-XXXXXX", NULL);
+  g_assert_nonnull (fixture->dir);
+  fixture->store = pat_store_new (fixture->dir);
+  g_signal_connect (fixture->store, "load-failed", G_CALLBACK (load_failed_cb), &fixture->failure);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_clear_object (&fixture->store);
+  failure_clear (&fixture->failure);
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+}
+
+static PatGame *
+played_game (const char *id,
+             guint64     deal,
+             guint       moves)
+{
+  PatDealNumber number = pat_deal_number_from_uint (deal);
+  PatGame *game = pat_game_new (id, &number, NULL);
+  guint i;
+
+  for (i = 0; i < moves; i++)
+    {
+      PatMoveList list;
+
+      pat_game_legal_moves (game, &list);
+      if (list.n == 0)
+        break;
+      g_assert_true (pat_game_apply (game, &list.moves[i % list.n], NULL));
+    }
+  return game;
+}
+
+static void
+assert_same_game (PatGame *a,
+                  PatGame *b)
+{
+  guint i;
+
+  g_assert_cmpstr (pat_game_get_game_id (a), ==, pat_game_get_game_id (b));
+  g_assert_true (pat_state_equal (pat_game_get_state (a), pat_game_get_state (b)));
+  g_assert_cmpuint (pat_game_get_history_length (a), ==, pat_game_get_history_length (b));
+  for (i = 0; i < pat_game_get_history_length (a); i++)
+    g_assert_true (pat_state_equal (pat_game_get_history_state (a, i), pat_game_get_history_state (b, i)));
+  g_assert_cmpuint (pat_game_get_redo_length (a), ==, pat_game_get_redo_length (b));
+  for (i = 0; i < pat_game_get_redo_length (a); i++)
+    g_assert_true (pat_state_equal (pat_game_get_redo_state (a, i), pat_game_get_redo_state (b, i)));
+}
+
+static void
+test_default_directory (void)
+{
+  g_autoptr(PatStore) store = pat_store_new (NULL);
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "patience", NULL);
+  g_autofree char *path = pat_store_dup_game_path (store, "penguin");
+  g_autofree char *expected_path = g_build_filename (expected, "penguin.gvariant", NULL);
+
+  g_assert_cmpstr (pat_store_get_directory (store), ==, expected);
+  g_assert_cmpstr (path, ==, expected_path);
+}
+
+static void
+test_save_load (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("penguin", 4, 12);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "penguin");
+
+  g_assert_false (pat_store_has_game (fixture->store, "penguin"));
+  loaded = pat_store_load_game (fixture->store, "penguin", &error);
+  g_assert_null (loaded);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_cmpuint (fixture->failure.count, ==, 0);
+  g_clear_error (&error);
+
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_store_save_game (fixture->store, game, &error));
+  g_assert_no_error (error);
+  g_assert_true (pat_store_has_game (fixture->store, "penguin"));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  /* The atomic write leaves no temporary file behind. */
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+
+  loaded = pat_store_load_game (fixture->store, "penguin", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+  g_assert_cmpuint (fixture->failure.count, ==, 0);
+
+  /* Saving again replaces the file. */
+  g_assert_true (pat_game_redo (game));
+  g_assert_true (pat_store_save_game (fixture->store, game, NULL));
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "penguin", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+
+  g_assert_true (pat_store_remove_game (fixture->store, "penguin", &error));
+  g_assert_false (pat_store_has_game (fixture->store, "penguin"));
+  g_assert_true (pat_store_remove_game (fixture->store, "penguin", &error));
+  g_assert_no_error (error);
+}
+
+/* Writes @length bytes of @data as @game_id's save, loads it and checks that it failed
+ * cleanly: the file moved aside intact, reported once. */
+static void
+assert_broken (Fixture    *fixture,
+               const char *game_id,
+               const void *data,
+               gsize       length,
+               int         code)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, game_id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PatGame) game = NULL;
+  g_autofree char *moved = NULL;
+  gsize moved_length;
+
+  g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+  failure_clear (&fixture->failure);
+
+  game = pat_store_load_game (fixture->store, game_id, &error);
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  if (code >= 0)
+    g_assert_error (error, PAT_SAVE_ERROR, code);
+
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_cmpstr (fixture->failure.game_id, ==, game_id);
+  g_assert_cmpstr (fixture->failure.message, ==, error->message);
+  g_assert_nonnull (fixture->failure.moved_to);
+  g_assert_true (g_str_has_prefix (fixture->failure.moved_to, path));
+  g_assert_true (g_str_has_prefix (fixture->failure.moved_to + strlen (path), ".broken-"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (fixture->failure.moved_to, &moved, &moved_length, NULL));
+  g_assert_cmpmem (moved, moved_length, data, length);
+
+  /* Reported once: the next load finds nothing. */
+  g_clear_error (&error);
+  g_assert_null (pat_store_load_game (fixture->store, game_id, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+
+  g_assert_cmpint (g_unlink (fixture->failure.moved_to), ==, 0);
+}
+
+static void
+test_truncated (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("penguin", 808, 25);
+  g_autoptr(GBytes) bytes = pat_game_save_to_bytes (game);
+  gsize length, i;
+  const guint8 *contents = g_bytes_get_data (bytes, &length);
+
+  g_assert_cmpuint (length, >, 500);
+  for (i = 0; i < length; i++)
+    assert_broken (fixture, "penguin", contents, i, -1);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 0);
+}
+
+static void
+test_random_bytes (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
+  guint i;
+
+  for (i = 0; i < 200; i++)
+    {
+      gsize length = (gsize) g_rand_int_range (rand, 0, 4096);
+      g_autofree guint8 *noise = g_malloc (length + 1);
+      gsize k;
+
+      for (k = 0; k < length; k++)
+        noise[k] = (guint8) g_rand_int (rand);
+      assert_broken (fixture, "black-hole", noise, length, -1);
+    }
+
+  /* Random bytes behind our own header fare no better. */
+  for (i = 0; i < 200; i++)
+    {
+      g_autoptr(PatGame) game = played_game ("black-hole", 1 + i, 10);
+      g_autoptr(GBytes) bytes = pat_game_save_to_bytes (game);
+      gsize length, k;
+      g_autofree guint8 *copy = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
+
+      for (k = 0; k < 1 + i % 8; k++)
+        copy[g_rand_int_range (rand, 0, (int) length)] ^= (guint8) (1 + g_rand_int_range (rand, 0, 255));
+      {
+        g_autofree char *path = pat_store_dup_game_path (fixture->store, "black-hole");
+        g_autoptr(GError) error = NULL;
+        g_autoptr(PatGame) loaded = NULL;
+
+        g_assert_true (g_file_set_contents (path, (const char *) copy, (gssize) length, NULL));
+        failure_clear (&fixture->failure);
+        loaded = pat_store_load_game (fixture->store, "black-hole", &error);
+        /* A flipped byte may land where it changes nothing the checks look at (a byte of
+         * padding); then the game loads, and it must be a valid one. */
+        if (loaded != NULL)
+          {
+            g_assert_no_error (error);
+            g_assert_cmpuint (fixture->failure.count, ==, 0);
+            g_assert_cmpuint (pat_state_n_cards (pat_game_get_state (loaded)), ==, PAT_N_CARDS);
+            g_assert_cmpint (g_unlink (path), ==, 0);
+          }
+        else
+          {
+            g_assert_nonnull (error);
+            g_assert_cmpuint (fixture->failure.count, ==, 1);
+            g_assert_cmpint (g_unlink (fixture->failure.moved_to), ==, 0);
+          }
+      }
+    }
+  g_assert_cmpuint (count_files (fixture->dir), ==, 0);
+}
+
+static void
+test_future_version (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GVariant) payload = g_variant_ref_sink (g_variant_new ("(sas)", "from the future", NULL));
+  g_autoptr(GBytes) bytes = pat_envelope_pack ("io.github.patience.Patience.Game", 7, payload);
+  gsize length;
+  const char *contents = g_bytes_get_data (bytes, &length);
+
+  assert_broken (fixture, "penguin", contents, length, PAT_SAVE_ERROR_FUTURE_VERSION);
+  g_assert_nonnull (strstr (fixture->failure.message, "newer version"));
+}
+
+static void
+test_other_game (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("black-hole", 3, 3);
+  g_autoptr(GBytes) bytes = pat_game_save_to_bytes (game);
+  gsize length;
+  const char *contents = g_bytes_get_data (bytes, &length);
+
+  assert_broken (fixture, "penguin", contents, length, PAT_SAVE_ERROR_CORRUPT);
+  assert_broken (fixture, "penguin", "GVariant", 8, PAT_SAVE_ERROR_NOT_OURS);
+}
+
+/* Two broken files in the same second get different names; neither is lost. */
+static void
+test_broken_names (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "demon");
+  g_autofree char *first = NULL;
+  g_autofree char *content = NULL;
+  guint i;
+
+  for (i = 0; i < 3; i++)
+    {
+      g_autofree char *junk = g_strdup_printf ("junk %u", i);
+
+      g_assert_true (g_file_set_contents (path, junk, -1, NULL));
+      g_assert_null (pat_store_load_game (fixture->store, "demon", NULL));
+      g_assert_nonnull (fixture->failure.moved_to);
+      if (first == NULL)
+        first = g_strdup (fixture->failure.moved_to);
+    }
+  g_assert_cmpuint (fixture->failure.count, ==, 3);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 3);
+  g_assert_true (g_file_get_contents (first, &content, NULL, NULL));
+  g_assert_cmpstr (content, ==, "junk 0");
+}
+
+static void
+save_failed_cb (PatStore   *store,
+                const char *game_id,
+                const char *message,
+                guint      *count)
+{
+  g_assert_cmpstr (game_id, ==, "perpetual-motion");
+  g_assert_nonnull (message);
+  (*count)++;
+}
+
+static void
+test_autosave (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("perpetual-motion", 9, 0);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  guint failures = 0;
+
+  pat_store_autosave (fixture->store, game);
+  pat_store_autosave (fixture->store, game);
+  g_assert_false (pat_store_has_game (fixture->store, "perpetual-motion"));
+
+  g_assert_true (pat_game_apply (game, &deal, NULL));
+  g_assert_true (pat_game_apply (game, &deal, NULL));
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+
+  g_assert_true (pat_game_undo (game));
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+
+  pat_game_set_recorded (game, TRUE);
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  g_assert_true (pat_game_get_recorded (loaded));
+
+  /* A save that cannot be written is reported: this store's directory is a regular file. */
+  g_assert_true (pat_store_remove_game (fixture->store, "perpetual-motion", NULL));
+  {
+    g_autofree char *not_a_dir = g_build_filename (fixture->dir, "file", NULL);
+    g_autoptr(PatStore) broken = NULL;
+
+    g_assert_true (g_file_set_contents (not_a_dir, "", 0, NULL));
+    broken = pat_store_new (not_a_dir);
+    g_signal_connect (broken, "save-failed", G_CALLBACK (save_failed_cb), &failures);
+    pat_store_autosave (broken, game);
+    g_assert_false (pat_store_save_game (broken, game, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+    g_assert_true (pat_game_apply (game, &deal, NULL));
+    g_assert_cmpuint (failures, ==, 1);
+    g_assert_cmpint (g_unlink (not_a_dir), ==, 0);
+  }
+
+  /* The working store saved that move all the same. */
+  g_assert_true (pat_store_has_game (fixture->store, "perpetual-motion"));
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+}
+
+static void
+test_last_game (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(PatStore) other = pat_store_new (fixture->dir);
+  g_autofree char *initial = pat_store_dup_last_game_id (fixture->store);
+  g_autofree char *last = NULL;
+
+  g_assert_cmpstr (initial, ==, "");
+  pat_store_set_last_game_id (fixture->store, "demon");
+  last = pat_store_dup_last_game_id (other);
+  g_assert_cmpstr (last, ==, "demon");
+}
+
+static void
+test_match (Fixture       *fixture,
+            gconstpointer  data)
+{
+  const char *players[] = { "Ann", "Bob", NULL };
+  g_autoptr(PatMatch) match = pat_match_new (players, NULL);
+  g_autoptr(PatMatch) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "match.gvariant", NULL);
+
+  g_assert_false (pat_store_has_match (fixture->store));
+  g_assert_null (pat_store_load_match (fixture->store, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_assert_true (pat_match_record_score (match, 40, NULL));
+  g_assert_true (pat_store_save_match (fixture->store, match, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  loaded = pat_store_load_match (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pat_match_get_player_total (loaded, 0), ==, 40);
+  g_assert_cmpuint (pat_match_get_current_player (loaded), ==, 1);
+
+  g_assert_true (g_file_set_contents (path, "not a match", -1, NULL));
+  g_clear_object (&loaded);
+  loaded = pat_store_load_match (fixture->store, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_NOT_OURS);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_cmpstr (fixture->failure.game_id, ==, "match");
+  g_assert_true (g_file_test (fixture->failure.moved_to, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (pat_store_has_match (fixture->store));
+
+  g_assert_true (pat_store_save_match (fixture->store, match, NULL));
+  g_assert_true (pat_store_remove_match (fixture->store, NULL));
+  g_assert_false (pat_store_has_match (fixture->store));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/store/default-directory", test_default_directory);
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/store/save-load", test_save_load);
+  ADD ("/store/truncated", test_truncated);
+  ADD ("/store/random-bytes", test_random_bytes);
+  ADD ("/store/future-version", test_future_version);
+  ADD ("/store/other-game", test_other_game);
+  ADD ("/store/broken-names", test_broken_names);
+  ADD ("/store/autosave", test_autosave);
+  ADD ("/store/last-game", test_last_game);
+  ADD ("/store/match", test_match);
+#undef ADD
+
+  return g_test_run ();
+}
