@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatApplication: the app object; owns the settings, the saved games and the statistics. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pat-application.h"
+#include "pat-window.h"
+
+struct _PatApplication {
+  AdwApplication parent_instance;
+
+  GSettings     *settings;
+  PatStore      *store;
+  PatStats      *stats;
+};
+
+G_DEFINE_FINAL_TYPE (PatApplication, pat_application, ADW_TYPE_APPLICATION)
+
+static PatWindow *
+get_window (PatApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (pat_window_new (self));
+    }
+  return PAT_WINDOW (window);
+}
+
+static void
+load_failed_cb (PatApplication *self,
+                const char     *game_id,
+                const char     *moved_to,
+                const char     *message,
+                PatStore       *store)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autofree char *text = NULL;
+
+  /* Translators: %s is the path the unreadable save file was moved to */
+  text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
+                          moved_to);
+  g_warning ("%s: %s", text, message);
+  if (window != NULL)
+    pat_window_show_toast (PAT_WINDOW (window), text);
+}
+
+static void
+pat_application_activate (GApplication *app)
+{
+  PatApplication *self = PAT_APPLICATION (app);
+  gboolean fresh = gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL;
+  PatWindow *window = get_window (self);
+
+  if (fresh)
+    {
+      g_autofree char *last = g_settings_get_string (self->settings, "last-game");
+
+      gtk_window_present (GTK_WINDOW (window));
+      pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : "black-hole");
+    }
+  else
+    gtk_window_present (GTK_WINDOW (window));
+}
+
+static int
+pat_application_command_line (GApplication            *app,
+                              GApplicationCommandLine *command_line)
+{
+  PatApplication *self = PAT_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree char *game_id = NULL;
+  g_autofree char *deal_text = NULL;
+  PatDealNumber deal;
+  PatWindow *window;
+  g_autoptr(GError) error = NULL;
+
+  g_variant_dict_lookup (options, "game", "s", &game_id);
+  g_variant_dict_lookup (options, "deal", "s", &deal_text);
+
+  if (game_id != NULL && pat_rules_lookup (game_id) == NULL)
+    {
+      g_application_command_line_printerr (command_line, _("Unknown game “%s”\n"), game_id);
+      return 2;
+    }
+  if (deal_text != NULL && !pat_deal_number_parse (deal_text, &deal, &error))
+    {
+      g_application_command_line_printerr (command_line, "%s\n", error->message);
+      return 2;
+    }
+
+  if (game_id == NULL && deal_text == NULL)
+    {
+      g_application_activate (app);
+      return 0;
+    }
+
+  window = get_window (self);
+  gtk_window_present (GTK_WINDOW (window));
+  if (game_id == NULL)
+    {
+      g_autofree char *last = g_settings_get_string (self->settings, "last-game");
+
+      game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : "black-hole");
+    }
+  if (deal_text != NULL)
+    pat_window_start_deal (window, game_id, &deal);
+  else
+    pat_window_open_game (window, game_id);
+  return 0;
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  PatApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  /* Close the windows so that each saves its game, then quit. */
+  while (windows != NULL)
+    {
+      GList *next = windows->next;
+
+      gtk_window_close (GTK_WINDOW (windows->data));
+      windows = next;
+    }
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  PatApplication *self = user_data;
+  const char *developers[] = { _("The Patience developers"), NULL };
+  GtkWindow *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-icon", APP_ID,
+                        "application-name", _("Patience"),
+                        "developer-name", _("The Patience developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Patience games with exact rules, solvers and statistics"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        /* Translators: your names, one per line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (about);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_action },
+  { "about", about_action },
+};
+
+static void
+pat_application_startup (GApplication *app)
+{
+  PatApplication *self = PAT_APPLICATION (app);
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *new_accels[] = { "<Control>n", NULL };
+  static const char *undo_accels[] = { "<Control>z", NULL };
+  static const char *redo_accels[] = { "<Control><Shift>z", NULL };
+  static const char *hint_accels[] = { "h", NULL };
+  static const char *restart_accels[] = { "<Control>r", NULL };
+  static const char *rules_accels[] = { "F1", NULL };
+  static const char *help_accels[] = { "<Control>question", NULL };
+
+  G_APPLICATION_CLASS (pat_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.redo", redo_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.restart", restart_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.rules", rules_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help_accels);
+
+  self->settings = g_settings_new (APP_ID);
+  self->store = pat_store_new (NULL);
+  self->stats = pat_stats_new (self->settings);
+  g_signal_connect_object (self->store, "load-failed", G_CALLBACK (load_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+pat_application_dispose (GObject *object)
+{
+  PatApplication *self = PAT_APPLICATION (object);
+
+  g_clear_object (&self->stats);
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (pat_application_parent_class)->dispose (object);
+}
+
+static void
+pat_application_class_init (PatApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = pat_application_dispose;
+  app_class->startup = pat_application_startup;
+  app_class->activate = pat_application_activate;
+  app_class->command_line = pat_application_command_line;
+}
+
+static void
+pat_application_init (PatApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_("Open this game (black-hole, penguin, demon, …)"), N_("ID") },
+    { "deal", 'd', 0, G_OPTION_ARG_STRING, NULL, N_("Deal this deal number"), N_("N") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+PatApplication *
+pat_application_new (void)
+{
+  return g_object_new (PAT_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/patience/Patience",
+                       NULL);
+}
+
+GSettings *
+pat_application_get_settings (PatApplication *self)
+{
+  return self->settings;
+}
+
+PatStore *
+pat_application_get_store (PatApplication *self)
+{
+  return self->store;
+}
+
+PatStats *
+pat_application_get_stats (PatApplication *self)
+{
+  return self->stats;
+}

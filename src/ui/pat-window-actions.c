@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end, rules. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pat-rules-text.h"
+#include "pat-window-private.h"
+
+static PatApplication *
+get_app (PatWindow *self)
+{
+  return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+}
+
+static gboolean
+is_perpetual_motion (PatWindow *self)
+{
+  return self->game != NULL && g_str_equal (pat_game_get_game_id (self->game), "perpetual-motion");
+}
+
+void
+pat_window_update_actions (PatWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
+
+  gtk_widget_action_set_enabled (widget, "win.undo", self->game != NULL && pat_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.redo", self->game != NULL && pat_game_get_can_redo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.restart", self->game != NULL && pat_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.hint", playing);
+  gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && is_perpetual_motion (self));
+}
+
+void
+pat_window_stop_playing (PatWindow *self)
+{
+  g_clear_handle_id (&self->play_id, g_source_remove);
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  if (self->game != NULL)
+    pat_window_start_deal (self, pat_game_get_game_id (self->game), NULL);
+}
+
+static void
+restart_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  pat_window_stop_playing (self);
+  pat_board_finish_animations (self->board);
+  /* Restarting a started game counts it as lost; the restarted deal is a new game. */
+  pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), self->game);
+  pat_game_restart (self->game);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  pat_window_stop_playing (self);
+  pat_board_finish_animations (self->board);
+  if (self->game != NULL)
+    pat_game_undo (self->game);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  pat_window_stop_playing (self);
+  pat_board_finish_animations (self->board);
+  if (self->game != NULL)
+    pat_game_redo (self->game);
+}
+
+/* A move's worth as a hint: cards leaving play first, then moves between piles, dealing last. */
+static int
+hint_rank (PatGame       *game,
+           const PatMove *move)
+{
+  const PatLayout *layout = pat_game_get_rules (game)->layout;
+  guint to_kind = layout->piles[move->to].kind;
+  guint from_kind = layout->piles[move->from].kind;
+
+  if (move->kind == PAT_MOVE_PAIR)
+    return 0;
+  if (move->kind == PAT_MOVE_STOCK)
+    return 5;
+  if (to_kind == PAT_PILE_FOUNDATION || to_kind == PAT_PILE_HOLE || to_kind == PAT_PILE_DISCARD)
+    return 1;
+  if (from_kind == PAT_PILE_RESERVE)
+    return 2;
+  if (to_kind == PAT_PILE_CELL)
+    return 4;
+  return 3;
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  PatMoveList moves;
+  const PatMove *best = NULL;
+  guint i;
+
+  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
+    return;
+
+  pat_board_finish_animations (self->board);
+  pat_game_legal_moves (self->game, &moves);
+  for (i = 0; i < moves.n; i++)
+    if (best == NULL || hint_rank (self->game, &moves.moves[i]) < hint_rank (self->game, best))
+      best = &moves.moves[i];
+
+  pat_game_add_hint_used (self->game);
+  pat_board_show_hint (self->board, best);
+  if (best == NULL)
+    pat_window_set_message (self, _("There is no move to suggest"));
+  else if (best->kind == PAT_MOVE_STOCK)
+    pat_window_set_message (self, _("Hint: deal from the stock"));
+  else
+    pat_window_set_message (self, _("Hint: the highlighted move"));
+}
+
+static void
+choose_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  const char *game_id = g_variant_get_string (parameter, NULL);
+
+  if (pat_rules_lookup (game_id) == NULL)
+    return;
+  pat_board_finish_animations (self->board);
+  pat_window_open_game (self, game_id);
+}
+
+static gboolean
+play_step_cb (gpointer user_data)
+{
+  PatWindow *self = user_data;
+  PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+
+  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
+      !pat_game_apply (self->game, &deal, NULL))
+    {
+      self->play_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+play_to_end_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  double speed;
+
+  if (self->play_id != 0)
+    {
+      pat_window_stop_playing (self);
+      return;
+    }
+  if (!is_perpetual_motion (self))
+    return;
+
+  speed = CLAMP (g_settings_get_double (self->settings, "play-speed"), 0.5, 1000.0);
+  self->play_id = g_timeout_add ((guint) (1000.0 / speed), play_step_cb, self);
+  play_step_cb (self);
+}
+
+static void
+rules_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  const char *game_id;
+  GtkWidget *window, *box, *header, *scrolled, *label;
+  g_autofree char *title = NULL;
+
+  if (self->game == NULL)
+    return;
+  game_id = pat_game_get_game_id (self->game);
+
+  /* Translators: the title of the rules window, %s is the game's name */
+  title = g_strdup_printf (_("Rules of %s"), pat_rules_text_name (game_id));
+  window = adw_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 560, 640);
+  gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, NULL));
+  gtk_box_append (GTK_BOX (box), header);
+
+  label = gtk_label_new (pat_rules_text_rules (game_id));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 18);
+  gtk_widget_set_margin_end (label, 18);
+  gtk_widget_set_margin_top (label, 18);
+  gtk_widget_set_margin_bottom (label, 18);
+  gtk_widget_set_valign (label, GTK_ALIGN_START);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  adw_window_set_content (ADW_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+void
+pat_window_class_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.restart", NULL, restart_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-game", "s", choose_game_action);
+  gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
+  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+}
