@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "pat-deal.h"
 #include "pat-error.h"
 
@@ -130,73 +132,89 @@ pat_deal_number_hash (const PatDealNumber *number,
   return h;
 }
 
-/* MT19937, initialised like CPython's random.seed() for an integer. */
+/* MT19937, initialised like CPython's random.seed() for an integer.
+ *
+ * Seeding is the expensive part of a shuffle: init_by_array is two chains of 624 steps, each
+ * step waiting on the one before. Its starting point, init_genrand (19650218), is the same
+ * for every key, so it is computed once; the chains carry the previous word in a register
+ * (through memory, every step would also wait on a store). */
 
-static void
-mt_init (PatMt   *mt,
-         guint32  s)
+#define MT_N 624
+#define MT_M 397
+
+static guint32 mt_base[MT_N];
+static gsize mt_base_ready;
+
+static const guint32 *
+mt_get_base (void)
 {
-  guint i;
+  if (g_once_init_enter (&mt_base_ready))
+    {
+      guint i;
 
-  mt->mt[0] = s;
-  for (i = 1; i < 624; i++)
-    mt->mt[i] = 1812433253U * (mt->mt[i - 1] ^ (mt->mt[i - 1] >> 30)) + i;
-  mt->index = 624;
+      mt_base[0] = 19650218U;
+      for (i = 1; i < MT_N; i++)
+        mt_base[i] = 1812433253U * (mt_base[i - 1] ^ (mt_base[i - 1] >> 30)) + i;
+      g_once_init_leave (&mt_base_ready, 1);
+    }
+  return mt_base;
 }
 
-void
-pat_mt_seed_words (PatMt         *mt,
-                   const guint32 *key,
-                   guint          key_length)
+static void
+mt_seed (guint32        state[MT_N],
+         const guint32 *key,
+         guint          key_length)
 {
   guint i = 1, j = 0, k;
+  guint32 prev;
 
-  mt_init (mt, 19650218U);
-  for (k = MAX (624, key_length); k > 0; k--)
+  memcpy (state, mt_get_base (), MT_N * sizeof (guint32));
+  prev = state[0];
+  for (k = MAX (MT_N, key_length); k > 0; k--)
     {
-      mt->mt[i] = (mt->mt[i] ^ ((mt->mt[i - 1] ^ (mt->mt[i - 1] >> 30)) * 1664525U)) + key[j] + j;
+      prev = (state[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + key[j] + j;
+      state[i] = prev;
       i++;
       j++;
-      if (i >= 624)
+      if (i >= MT_N)
         {
-          mt->mt[0] = mt->mt[623];
+          state[0] = prev;
           i = 1;
         }
       if (j >= key_length)
         j = 0;
     }
-  for (k = 623; k > 0; k--)
+  for (k = MT_N - 1; k > 0; k--)
     {
-      mt->mt[i] = (mt->mt[i] ^ ((mt->mt[i - 1] ^ (mt->mt[i - 1] >> 30)) * 1566083941U)) - i;
+      prev = (state[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - i;
+      state[i] = prev;
       i++;
-      if (i >= 624)
+      if (i >= MT_N)
         {
-          mt->mt[0] = mt->mt[623];
+          state[0] = prev;
           i = 1;
         }
     }
-  mt->mt[0] = 0x80000000U;
-  mt->index = 624;
+  state[0] = 0x80000000U;
 }
 
-guint32
-pat_mt_next (PatMt *mt)
+/* Word k of the first generation, for k < MT_N − MT_M: it only reads words not yet
+ * regenerated, so a caller needing a few words can skip making all 624. */
+static inline guint32
+mt_twist (const guint32 state[MT_N],
+          guint         k)
 {
-  guint32 y;
+  guint32 y = (state[k] & 0x80000000U) | (state[k + 1] & 0x7fffffffU);
 
-  if (mt->index >= 624)
-    {
-      guint k;
+  return state[k + MT_M] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfU : 0);
+}
 
-      for (k = 0; k < 624; k++)
-        {
-          y = (mt->mt[k] & 0x80000000U) | (mt->mt[(k + 1) % 624] & 0x7fffffffU);
-          mt->mt[k] = mt->mt[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfU : 0);
-        }
-      mt->index = 0;
-    }
+/* A shuffle takes 2 × 51 words. */
+G_STATIC_ASSERT (2 * (PAT_N_CARDS - 1) <= MT_N - MT_M);
 
-  y = mt->mt[mt->index++];
+static inline guint32
+mt_temper (guint32 y)
+{
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680U;
   y ^= (y << 15) & 0xefc60000U;
@@ -204,13 +222,49 @@ pat_mt_next (PatMt *mt)
   return y;
 }
 
+/* CPython's random(): 53 random bits from two words. */
+static inline double
+mt_double (guint32 a,
+           guint32 b)
+{
+  return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0);
+}
+
+void
+pat_mt_seed_words (PatMt         *mt,
+                   const guint32 *key,
+                   guint          key_length)
+{
+  mt_seed (mt->mt, key, key_length);
+  mt->index = MT_N;
+}
+
+guint32
+pat_mt_next (PatMt *mt)
+{
+  if (mt->index >= MT_N)
+    {
+      guint k;
+
+      for (k = 0; k < MT_N; k++)
+        {
+          guint32 y = (mt->mt[k] & 0x80000000U) | (mt->mt[(k + 1) % MT_N] & 0x7fffffffU);
+
+          mt->mt[k] = mt->mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfU : 0);
+        }
+      mt->index = 0;
+    }
+
+  return mt_temper (mt->mt[mt->index++]);
+}
+
 double
 pat_mt_random (PatMt *mt)
 {
-  guint32 a = pat_mt_next (mt) >> 5;
-  guint32 b = pat_mt_next (mt) >> 6;
+  guint32 a = pat_mt_next (mt);
+  guint32 b = pat_mt_next (mt);
 
-  return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  return mt_double (a, b);
 }
 
 /**
@@ -253,9 +307,10 @@ pat_deal_shuffle (const PatDealNumber *number,
     }
   else
     {
-      PatMt mt;
+      guint32 state[MT_N];
       guint32 key[4];
       guint key_length = 0;
+      guint k = 0;
 
       key[key_length++] = (guint32) number->lo;
       key[key_length++] = (guint32) (number->lo >> 32);
@@ -263,16 +318,20 @@ pat_deal_shuffle (const PatDealNumber *number,
       key[key_length++] = (guint32) (number->hi >> 32);
       while (key_length > 1 && key[key_length - 1] == 0)
         key_length--;
-      pat_mt_seed_words (&mt, key, key_length);
+      mt_seed (state, key, key_length);
 
       for (n = 0; n < PAT_N_CARDS; n++)
         talon[n] = (PatCard) n;
 
+      /* 51 calls of random() take the first 102 words. */
       for (n = PAT_N_CARDS - 1; n > 0; n--)
         {
-          guint j = (guint) (pat_mt_random (&mt) * (n + 1));
+          guint32 a = mt_temper (mt_twist (state, k));
+          guint32 b = mt_temper (mt_twist (state, k + 1));
+          guint j = (guint) (mt_double (a, b) * (n + 1));
           PatCard tmp = talon[n];
 
+          k += 2;
           talon[n] = talon[j];
           talon[j] = tmp;
         }
