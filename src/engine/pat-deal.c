@@ -267,6 +267,206 @@ pat_mt_random (PatMt *mt)
   return mt_double (a, b);
 }
 
+/* CPython's integer seed as 32-bit words, least significant first. */
+static guint
+mt_key (const PatDealNumber *number,
+        guint32              key[4])
+{
+  guint key_length = 4;
+
+  key[0] = (guint32) number->lo;
+  key[1] = (guint32) (number->lo >> 32);
+  key[2] = (guint32) number->hi;
+  key[3] = (guint32) (number->hi >> 32);
+  while (key_length > 1 && key[key_length - 1] == 0)
+    key_length--;
+  return key_length;
+}
+
+/* PySolFC's shuffle of a fresh talon with random.random(), from a seeded generator: 51
+ * calls take the first 102 words. */
+static void
+mt_shuffle (const guint32 state[MT_N],
+            PatCard       talon[PAT_N_CARDS])
+{
+  guint k = 0;
+  int n;
+
+  for (n = 0; n < PAT_N_CARDS; n++)
+    talon[n] = (PatCard) n;
+
+  for (n = PAT_N_CARDS - 1; n > 0; n--)
+    {
+      guint32 a = mt_temper (mt_twist (state, k));
+      guint32 b = mt_temper (mt_twist (state, k + 1));
+      guint j = (guint) (mt_double (a, b) * (n + 1));
+      PatCard tmp = talon[n];
+
+      k += 2;
+      talon[n] = talon[j];
+      talon[j] = tmp;
+    }
+}
+
+/* Simulations shuffle long runs of consecutive deal numbers, and seeding, two chains of
+ * 624 steps each waiting on the one before, leaves most of the processor idle. So once a
+ * thread is seen going through a run, the next MT_LANES numbers are seeded together, the
+ * chains interleaved in about the time of one, and their talons are kept, per thread, for
+ * the calls to come. */
+#define MT_LANES 4
+
+/* mt_seed_lanes() writes the lanes out one by one. */
+G_STATIC_ASSERT (MT_LANES == 4);
+
+typedef struct {
+  PatDealNumber last;        /* the number the thread shuffled last */
+  PatDealNumber first;       /* the number of talons[0] */
+  guint         n_talons;
+  PatCard       talons[MT_LANES][PAT_N_CARDS];
+} ShuffleCache;
+
+static GPrivate shuffle_cache = G_PRIVATE_INIT (g_free);
+
+static inline guint32
+mt_mix_key (guint32 *word,
+            guint32  prev,
+            guint32  add)
+{
+  *word = (*word ^ ((prev ^ (prev >> 30)) * 1664525U)) + add;
+  return *word;
+}
+
+static inline guint32
+mt_mix_again (guint32 *word,
+              guint32  prev,
+              guint32  sub)
+{
+  *word = (*word ^ ((prev ^ (prev >> 30)) * 1566083941U)) - sub;
+  return *word;
+}
+
+/* mt_seed() for four keys of the same length at once, the chains written out side by side
+ * so that they stay in registers. */
+static void
+mt_seed_lanes (guint32 state[MT_LANES][MT_N],
+               guint32 key[MT_LANES][4],
+               guint   key_length)
+{
+  guint32 p0, p1, p2, p3;
+  guint i = 1, j = 0, k, lane;
+
+  for (lane = 0; lane < MT_LANES; lane++)
+    memcpy (state[lane], mt_get_base (), MT_N * sizeof (guint32));
+  p0 = p1 = p2 = p3 = state[0][0];
+  for (k = MAX (MT_N, key_length); k > 0; k--)
+    {
+      p0 = mt_mix_key (&state[0][i], p0, key[0][j] + j);
+      p1 = mt_mix_key (&state[1][i], p1, key[1][j] + j);
+      p2 = mt_mix_key (&state[2][i], p2, key[2][j] + j);
+      p3 = mt_mix_key (&state[3][i], p3, key[3][j] + j);
+      i++;
+      j++;
+      if (i >= MT_N)
+        {
+          state[0][0] = p0;
+          state[1][0] = p1;
+          state[2][0] = p2;
+          state[3][0] = p3;
+          i = 1;
+        }
+      if (j >= key_length)
+        j = 0;
+    }
+  for (k = MT_N - 1; k > 0; k--)
+    {
+      p0 = mt_mix_again (&state[0][i], p0, i);
+      p1 = mt_mix_again (&state[1][i], p1, i);
+      p2 = mt_mix_again (&state[2][i], p2, i);
+      p3 = mt_mix_again (&state[3][i], p3, i);
+      i++;
+      if (i >= MT_N)
+        {
+          state[0][0] = p0;
+          state[1][0] = p1;
+          state[2][0] = p2;
+          state[3][0] = p3;
+          i = 1;
+        }
+    }
+  for (lane = 0; lane < MT_LANES; lane++)
+    state[lane][0] = 0x80000000U;
+}
+
+static PatDealNumber
+deal_number_add (const PatDealNumber *number,
+                 guint64              k)
+{
+  PatDealNumber sum = { number->lo + k, number->hi };
+
+  if (sum.lo < number->lo)
+    sum.hi++;
+  return sum;
+}
+
+/* Fills the cache with the talons of @number and the numbers after it, if they can be
+ * seeded together. */
+static gboolean
+mt_fill_cache (ShuffleCache        *cache,
+               const PatDealNumber *number)
+{
+  guint32 state[MT_LANES][MT_N];
+  guint32 key[MT_LANES][4];
+  guint key_length = mt_key (number, key[0]);
+  guint lane;
+
+  for (lane = 1; lane < MT_LANES; lane++)
+    {
+      PatDealNumber lane_number = deal_number_add (number, lane);
+
+      if (!pat_deal_number_valid (&lane_number) || mt_key (&lane_number, key[lane]) != key_length)
+        return FALSE;
+    }
+
+  mt_seed_lanes (state, key, key_length);
+  for (lane = 0; lane < MT_LANES; lane++)
+    mt_shuffle (state[lane], cache->talons[lane]);
+  cache->first = *number;
+  cache->n_talons = MT_LANES;
+  return TRUE;
+}
+
+static void
+mt_deal (const PatDealNumber *number,
+         PatCard              talon[PAT_N_CARDS])
+{
+  ShuffleCache *cache = g_private_get (&shuffle_cache);
+  PatDealNumber after_last;
+  guint32 state[MT_N];
+  guint32 key[4];
+
+  if (cache == NULL)
+    {
+      cache = g_new0 (ShuffleCache, 1);
+      g_private_set (&shuffle_cache, cache);
+    }
+  after_last = deal_number_add (&cache->last, 1);
+  cache->last = *number;
+
+  if (number->hi == cache->first.hi && number->lo - cache->first.lo < cache->n_talons)
+    {
+      memcpy (talon, cache->talons[number->lo - cache->first.lo], sizeof cache->talons[0]);
+      return;
+    }
+  if (pat_deal_number_equal (&after_last, number) && mt_fill_cache (cache, number))
+    {
+      memcpy (talon, cache->talons[0], sizeof cache->talons[0]);
+      return;
+    }
+
+  mt_seed (state, key, mt_key (number, key));
+  mt_shuffle (state, talon);
+}
+
 /**
  * pat_deal_shuffle:
  * @number: a valid deal number
@@ -306,36 +506,7 @@ pat_deal_shuffle (const PatDealNumber *number,
         }
     }
   else
-    {
-      guint32 state[MT_N];
-      guint32 key[4];
-      guint key_length = 0;
-      guint k = 0;
-
-      key[key_length++] = (guint32) number->lo;
-      key[key_length++] = (guint32) (number->lo >> 32);
-      key[key_length++] = (guint32) number->hi;
-      key[key_length++] = (guint32) (number->hi >> 32);
-      while (key_length > 1 && key[key_length - 1] == 0)
-        key_length--;
-      mt_seed (state, key, key_length);
-
-      for (n = 0; n < PAT_N_CARDS; n++)
-        talon[n] = (PatCard) n;
-
-      /* 51 calls of random() take the first 102 words. */
-      for (n = PAT_N_CARDS - 1; n > 0; n--)
-        {
-          guint32 a = mt_temper (mt_twist (state, k));
-          guint32 b = mt_temper (mt_twist (state, k + 1));
-          guint j = (guint) (mt_double (a, b) * (n + 1));
-          PatCard tmp = talon[n];
-
-          k += 2;
-          talon[n] = talon[j];
-          talon[j] = tmp;
-        }
-    }
+    mt_deal (number, talon);
 
   for (n = 0; n < PAT_N_CARDS; n++)
     deck[n] = talon[PAT_N_CARDS - 1 - n];
