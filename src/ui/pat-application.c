@@ -43,7 +43,7 @@ load_failed_cb (PatApplication *self,
   /* Translators: %s is the path the unreadable save file was moved to */
   text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
                           moved_to);
-  g_warning ("%s: %s", text, message);
+  g_message ("%s: %s", text, message);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
 }

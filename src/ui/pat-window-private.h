@@ -32,6 +32,7 @@ struct _PatWindow {
   GSettings           *settings;
   guint                play_id;        /* Perpetual Motion's play to the end */
   guint                message_id;     /* clears the status message */
+  char                *last_toast;     /* for tests: what the last toast said */
 };
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
@@ -39,5 +40,9 @@ void pat_window_update_actions        (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,
                                        const char     *text);
+
+/* For tests. */
+const char *pat_window_get_last_toast (PatWindow      *self);
+gboolean    pat_window_get_end_shown  (PatWindow      *self);
 
 G_END_DECLS

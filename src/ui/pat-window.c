@@ -130,6 +130,9 @@ pat_window_show_toast (PatWindow  *self,
 {
   AdwToast *toast = adw_toast_new (text);
 
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+
   adw_toast_set_timeout (toast, 0);   /* an error stays until dismissed */
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -342,6 +345,18 @@ pat_window_open_game (PatWindow  *self,
     pat_window_start_deal (self, game_id, NULL);
 }
 
+const char *
+pat_window_get_last_toast (PatWindow *self)
+{
+  return self->last_toast;
+}
+
+gboolean
+pat_window_get_end_shown (PatWindow *self)
+{
+  return gtk_revealer_get_reveal_child (self->end_revealer);
+}
+
 PatGame *
 pat_window_get_game (PatWindow *self)
 {
@@ -409,6 +424,7 @@ pat_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->last_toast, g_free);
 
   G_OBJECT_CLASS (pat_window_parent_class)->dispose (object);
 }

@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* UI tests of the main window: every game opens, actions work, the end card shows, small windows fit,
+ * broken saves are reported, and the secondary windows can be built (catches widgets newer than
+ * libadwaita 1.2). Run under a virtual X display. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "pat-application.h"
+#include "pat-window-private.h"
+
+static char *data_dir;
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* One application for all the tests: a process can export only one on the session bus. */
+static PatApplication *the_app;
+
+static PatApplication *
+make_app (void)
+{
+  if (the_app == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      the_app = pat_application_new ();
+      g_application_set_flags (G_APPLICATION (the_app),
+                               G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_COMMAND_LINE);
+      g_application_register (G_APPLICATION (the_app), NULL, &error);
+      g_assert_no_error (error);
+      g_settings_set_boolean (pat_application_get_settings (the_app), "animations", FALSE);
+      g_settings_set_boolean (pat_application_get_settings (the_app), "auto-foundation", FALSE);
+    }
+  return g_object_ref (the_app);
+}
+
+static PatWindow *
+make_window (PatApplication *app,
+             int             width,
+             int             height)
+{
+  PatWindow *window = pat_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (200);
+  return window;
+}
+
+static void
+test_every_game (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  guint n, i;
+  const PatRules *const *all = pat_rules_all (&n);
+
+  for (i = 0; i < n; i++)
+    {
+      PatGame *game;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", all[i]->id);
+      spin (50);
+      game = pat_window_get_game (window);
+      g_assert_nonnull (game);
+      g_assert_cmpstr (pat_game_get_game_id (game), ==, all[i]->id);
+      g_assert_true (pat_board_get_game (pat_window_get_board (window)) == game);
+      g_assert_cmpstr (g_settings_get_string (pat_application_get_settings (app), "last-game"), ==, all[i]->id);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_actions (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatDealNumber deal = pat_deal_number_from_uint (2);
+  PatMoveList moves;
+  PatRecord record;
+  PatGame *game;
+
+  pat_stats_reset (pat_application_get_stats (app), NULL);
+  pat_window_start_deal (window, "black-hole", &deal);
+  game = pat_window_get_game (window);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL) &&
+                  pat_game_get_moves (game) != 0);
+
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpstr (gtk_label_get_label (window->moves_label), ==, "1 move");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_cmpstr (gtk_label_get_label (window->moves_label), ==, "0 moves");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+
+  /* The hint is counted. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+
+  /* A new deal after a move: the started game counts as lost, once. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_true (pat_window_get_game (window) != game);
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
+  g_assert_cmpuint (record.played, ==, 1);
+  g_assert_cmpuint (record.lost, ==, 1);
+
+  /* A new deal without a move costs nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
+  g_assert_cmpuint (record.played, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_win_and_end_card (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatDealNumber deal = pat_deal_number_from_uint (1);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  PatRecord record;
+  PatGame *game;
+  guint guard = 0;
+
+  pat_stats_reset (pat_application_get_stats (app), NULL);
+  /* Perpetual Motion deal 1 is won in round 120. */
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  g_assert_false (pat_window_get_end_shown (window));
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 5000)
+    g_assert_true (pat_game_apply (game, &s, NULL));
+  spin (100);
+
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "You Won!");
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion", &record));
+  g_assert_cmpuint (record.won, ==, 1);
+
+  /* Undo from the end goes back into play and hides the card; redo does not count twice. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  spin (50);
+  g_assert_false (pat_window_get_end_shown (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  spin (50);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion", &record));
+  g_assert_cmpuint (record.played, ==, 1);
+
+  /* A cycle: deal 3 repeats rounds 171–174. */
+  deal = pat_deal_number_from_uint (3);
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  guard = 0;
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 5000)
+    g_assert_true (pat_game_apply (game, &s, NULL));
+  spin (100);
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_CYCLE);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Endless Cycle");
+  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "4 rounds ago"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* At the smallest size every card of every game's deal is inside the board. */
+static void
+test_narrow_window (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 360, 360);
+  guint n, i;
+  const PatRules *const *all = pat_rules_all (&n);
+
+  for (i = 0; i < n; i++)
+    {
+      PatBoard *board = pat_window_get_board (window);
+      int width, height;
+      guint pile;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", all[i]->id);
+      spin (150);
+      width = gtk_widget_get_width (GTK_WIDGET (board));
+      height = gtk_widget_get_height (GTK_WIDGET (board));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
+      g_assert_cmpint (width, >, 0);
+
+      for (pile = 0; pile < all[i]->layout->n_piles; pile++)
+        {
+          const PatState *state = pat_game_get_state (pat_window_get_game (window));
+          guint depth;
+
+          for (depth = 0; depth < MAX (1, pat_state_pile_len (state, pile)); depth++)
+            {
+              graphene_rect_t r;
+
+              if (!pat_board_get_card_bounds (board, pile, depth, &r))
+                continue;
+              g_test_message ("%s pile %u depth %u: %g,%g %gx%g in %dx%d", all[i]->id, pile, depth,
+                              r.origin.x, r.origin.y, r.size.width, r.size.height, width, height);
+              g_assert_cmpfloat (r.origin.x, >=, -0.5);
+              g_assert_cmpfloat (r.origin.y, >=, -0.5);
+              g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
+              g_assert_cmpfloat (r.origin.y + r.size.height, <=, height + 0.5);
+            }
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_broken_save (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  g_autofree char *path = g_build_filename (data_dir, "patience", "penguin.gvariant", NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GDir) listing = NULL;
+  PatWindow *window;
+  const char *name;
+  gboolean moved = FALSE;
+
+  g_mkdir_with_parents (dir, 0700);
+  g_assert_true (g_file_set_contents (path, "this is not a saved game", -1, NULL));
+
+  window = make_window (app, 1000, 700);
+  pat_window_open_game (window, "penguin");
+  spin (50);
+
+  /* A new game started, the file was moved aside (never deleted), and the player was told. */
+  g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "penguin");
+  g_assert_cmpuint (pat_game_get_moves (pat_window_get_game (window)), ==, 0);
+  g_assert_nonnull (pat_window_get_last_toast (window));
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "penguin.gvariant.broken-"));
+  listing = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_prefix (name, "penguin.gvariant.broken-"))
+      moved = TRUE;
+  g_assert_true (moved);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Resuming: what was played is there again in a new window, undo included. */
+static void
+test_resume (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatDealNumber deal = pat_deal_number_from_uint (7);
+  PatMoveList moves;
+  PatState before;
+  guint n_moves;
+  PatGame *game;
+
+  pat_window_start_deal (window, "demon", &deal);
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  spin (50);
+  /* The board may have added safe moves to the foundations. */
+  n_moves = pat_game_get_moves (game);
+  before = *pat_game_get_state (game);
+  gtk_window_close (GTK_WINDOW (window));
+  spin (50);
+
+  window = make_window (app, 1000, 700);
+  pat_window_open_game (window, "demon");
+  game = pat_window_get_game (window);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &before));
+  g_assert_true (pat_game_get_can_undo (game));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_secondary_windows (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before;
+
+  pat_window_open_game (window, "demon");
+  before = g_list_model_get_n_items (toplevels);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.rules", NULL);
+  spin (50);
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 1);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  spin (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)))));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  spin (50);
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 2);
+
+  /* Close everything this test opened. */
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (w);
+    }
+}
+
+static gboolean
+check_command_line_cb (gpointer user_data)
+{
+  PatApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_autofree char *deal = NULL;
+  PatGame *game = NULL;
+
+  for (; windows != NULL; windows = windows->next)
+    if (PAT_IS_WINDOW (windows->data))
+      game = pat_window_get_game (windows->data);
+  g_assert_nonnull (game);
+  deal = pat_game_dup_deal_number (game);
+
+  g_assert_cmpstr (pat_game_get_game_id (game), ==, "penguin");
+  g_assert_cmpstr (deal, ==, "31999");
+  g_application_quit (G_APPLICATION (app));
+  return G_SOURCE_REMOVE;
+}
+
+/* Last: it runs the application's main loop to its end. */
+static void
+test_command_line (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  char *argv[] = { (char *) "patience", (char *) "--game", (char *) "penguin", (char *) "--deal",
+                   (char *) "31999", NULL };
+
+  g_timeout_add (500, check_command_line_cb, app);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 5, argv), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* Saved games go to a fresh directory. */
+  data_dir = g_dir_make_tmp ("patience-test-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/window/every-game", test_every_game);
+  g_test_add_func ("/window/actions", test_actions);
+  g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
+  g_test_add_func ("/window/narrow", test_narrow_window);
+  g_test_add_func ("/window/broken-save", test_broken_save);
+  g_test_add_func ("/window/resume", test_resume);
+  g_test_add_func ("/window/secondary-windows", test_secondary_windows);
+  g_test_add_func ("/window/command-line", test_command_line);
+
+  return g_test_run ();
+}
