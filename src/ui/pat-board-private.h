@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What PatBoard's files share: its fields, its geometry, and the input entry points tests drive. */
+#pragma once
+
+#include "pat-board.h"
+#include "pat-card-renderer.h"
+
+G_BEGIN_DECLS
+
+/* One animated transition between two positions. Every card flies from its place in @from to
+ * its place in @to; cards whose place does not change stay still. */
+typedef struct {
+  PatState from;
+  PatState to;
+  gint64   duration;                /* µs, for one card's flight */
+  gint64   stagger;                 /* µs per delay unit */
+  guint8   delay[PAT_N_CARDS];      /* when each card leaves, in stagger units */
+  guint8   max_delay;
+  gboolean deal;                    /* every card that is not in the stock flies from the deck */
+  int      lift_pile;               /* cards lifted by a drag start where they were dropped: */
+  guint    lift_first;              /* the cards of @lift_pile from this index up, in @from, */
+  double   lift_dx, lift_dy;        /* start this far from their places */
+} PatBoardStep;
+
+struct _PatBoard
+{
+  GtkWidget        parent_instance;
+
+  PatGame         *game;
+  gulong           changed_handler;
+  gulong           move_applied_handler;
+  PatCardRenderer *renderer;
+
+  gboolean         animations;
+  gboolean         click_to_move;
+  gboolean         four_colour;
+  gboolean         auto_foundation;
+  char            *card_back;
+
+  /* Geometry, in widget coordinates, for the size it was computed for. */
+  int              geometry_width;
+  int              geometry_height;
+  gboolean         geometry_valid;
+  double           card_w;
+  double           card_h;
+  double           fan_down;                      /* the comfortable fan offsets */
+  double           fan_right;
+  double           pile_x[PAT_MAX_PILES];
+  double           pile_y[PAT_MAX_PILES];
+  double           room[PAT_MAX_PILES];           /* how far a fan may reach past its first card */
+  float            reserve[PAT_MAX_PILES];        /* fan room asked for, in card sizes */
+
+  /* The position as of the last "changed"; a move animates from it. */
+  PatState         last;
+  gboolean         move_seen;
+  gboolean         deal_pending;                  /* deal on the board once it is shown */
+
+  GArray          *steps;                         /* PatBoardStep, the first one running */
+  guint            tick_id;
+  gint64           step_start;
+  gint64           elapsed;
+  gboolean         lift_pending;
+  int              lift_pile;
+  guint            lift_first;
+  double           lift_dx, lift_dy;
+
+  gboolean         auto_pending;
+  guint            auto_idle_id;
+
+  /* Selected cards (click-to-move or picked up by the keyboard): the top @sel_count of @sel_pile. */
+  int              sel_pile;
+  guint            sel_count;
+
+  /* Pointer: where the press was, and the cards it would drag. */
+  double           press_x, press_y;
+  int              press_pile;
+  int              press_index;
+  gboolean         drag_armed;
+  gboolean         dragging;
+  int              drag_pile;
+  guint            drag_first;
+  double           drag_dx, drag_dy;
+  int              drag_hover;
+  gboolean         targets[PAT_MAX_PILES];
+
+  /* Keyboard focus: a pile and a card index in it (-1 is its top card). */
+  int              focus_pile;
+  int              focus_index;
+
+  gboolean         has_hint;
+  PatMove          hint;
+
+  GtkGesture      *click_gesture;
+  GtkGesture      *drag_gesture;
+};
+
+/* pat-board.c */
+const PatState *pat_board_get_state          (PatBoard       *self);
+void            pat_board_ensure_geometry    (PatBoard       *self);
+void            pat_board_card_rect          (PatBoard       *self,
+                                              const PatState *state,
+                                              guint           pile,
+                                              guint           index,
+                                              graphene_rect_t *rect);
+void            pat_board_slot_rect          (PatBoard       *self,
+                                              guint           pile,
+                                              graphene_rect_t *rect);
+void            pat_board_cards_rect         (PatBoard       *self,
+                                              const PatState *state,
+                                              guint           pile,
+                                              guint           count,
+                                              graphene_rect_t *rect);
+gboolean        pat_board_card_face_up       (PatBoard       *self,
+                                              const PatState *state,
+                                              guint           pile,
+                                              guint           index);
+void            pat_board_queue_lift         (PatBoard       *self,
+                                              int             pile,
+                                              guint           first,
+                                              double          dx,
+                                              double          dy);
+void            pat_board_animate_return     (PatBoard       *self,
+                                              int             pile,
+                                              guint           first,
+                                              double          dx,
+                                              double          dy);
+void            pat_board_finish             (PatBoard       *self,
+                                              gboolean        run_auto);
+void            pat_board_emit_message       (PatBoard       *self,
+                                              const char     *text);
+
+/* pat-board-input.c */
+void            pat_board_init_input         (PatBoard       *self);
+void            pat_board_reset_input        (PatBoard       *self);
+gboolean        pat_board_hit_test           (PatBoard       *self,
+                                              double          x,
+                                              double          y,
+                                              int            *pile,
+                                              int            *index);
+char           *pat_board_dup_pile_name      (PatBoard       *self,
+                                              guint           pile);
+void            pat_board_update_accessible  (PatBoard       *self);
+gboolean        pat_board_run_auto_foundation (PatBoard      *self);
+
+/* Synthesised input for tests: the same paths a click, a drag or a key press takes. */
+void            pat_board_test_click         (PatBoard       *self,
+                                              double          x,
+                                              double          y,
+                                              int             n_press);
+void            pat_board_test_drag          (PatBoard       *self,
+                                              double          x,
+                                              double          y,
+                                              double          to_x,
+                                              double          to_y);
+gboolean        pat_board_test_key           (PatBoard       *self,
+                                              guint           keyval,
+                                              GdkModifierType modifiers);
+
+G_END_DECLS

@@ -1,0 +1,685 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatBoard under a virtual display: layout at every size, play by synthesised input, animations. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "pat-board-private.h"
+
+static GtkWidget *
+make_window (int width,
+             int height)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *board = pat_board_new ();
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_widget_add_css_class (window, "background");
+
+  return window;
+}
+
+static PatBoard *
+window_board (GtkWidget *window)
+{
+  return PAT_BOARD (gtk_window_get_child (GTK_WINDOW (window)));
+}
+
+static gboolean
+wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop once, waking up at least every 20 ms so that deadlines are noticed. */
+static void
+iterate (void)
+{
+  guint id = g_timeout_add (20, wake_cb, NULL);
+
+  g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}
+
+static void
+flush (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Shows the window and waits until the board has the size asked for. */
+static void
+show_at (GtkWidget *window,
+         int        width,
+         int        height)
+{
+  GtkWidget *board = GTK_WIDGET (window_board (window));
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  if (gtk_widget_get_visible (window) &&
+      (gtk_widget_get_width (board) != width || gtk_widget_get_height (board) != height))
+    gtk_widget_set_visible (window, FALSE);
+  /* A default size is kept within the screen; a size request is not, so 4K fits on any display. */
+  gtk_widget_set_size_request (board, width, height);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+
+  while ((gtk_widget_get_width (board) != width || gtk_widget_get_height (board) != height) &&
+         g_get_monotonic_time () < deadline)
+    iterate ();
+
+  g_assert_cmpint (gtk_widget_get_width (board), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (board), ==, height);
+  gtk_test_widget_wait_for_draw (window);
+}
+
+static PatGame *
+new_game (const char *id,
+          guint64     deal,
+          PatDieMode  die)
+{
+  PatDealNumber number = pat_deal_number_from_uint (deal);
+  PatOptions options = { die };
+
+  return pat_game_new (id, &number, &options);
+}
+
+static void
+wait_for_animations (PatBoard *board)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (pat_board_is_animating (board) && g_get_monotonic_time () < deadline)
+    iterate ();
+  g_assert_false (pat_board_is_animating (board));
+  flush ();
+}
+
+static void
+rect_center (const graphene_rect_t *r,
+             double                *x,
+             double                *y)
+{
+  *x = r->origin.x + r->size.width / 2;
+  *y = r->origin.y + r->size.height / 2;
+}
+
+/* The cards of a pile, fanned, and its slot. */
+static void
+pile_zone (PatBoard        *board,
+           guint            pile,
+           graphene_rect_t *zone)
+{
+  graphene_rect_t r;
+
+  g_assert_true (pat_board_get_card_bounds (board, pile, 0, zone));
+  for (guint depth = 1; pat_board_get_card_bounds (board, pile, depth, &r); depth++)
+    graphene_rect_union (zone, &r, zone);
+}
+
+/* Every card inside the board, and no two piles on each other. */
+static void
+check_layout (PatBoard *board)
+{
+  const PatState *state = pat_game_get_state (pat_board_get_game (board));
+  int width = gtk_widget_get_width (GTK_WIDGET (board));
+  int height = gtk_widget_get_height (GTK_WIDGET (board));
+  graphene_rect_t zones[PAT_MAX_PILES];
+
+  for (guint p = 0; p < state->n_piles; p++)
+    {
+      guint n = pat_state_pile_len (state, p);
+      graphene_rect_t r;
+
+      for (guint depth = 0; depth < MAX (n, 1); depth++)
+        {
+          g_assert_true (pat_board_get_card_bounds (board, p, depth, &r));
+          g_assert_cmpfloat (r.origin.x, >=, 0);
+          g_assert_cmpfloat (r.origin.y, >=, 0);
+          g_assert_cmpfloat (r.origin.x + r.size.width, <=, width);
+          g_assert_cmpfloat (r.origin.y + r.size.height, <=, height);
+          g_assert_cmpfloat (r.size.width, >=, 20);
+        }
+      g_assert_false (pat_board_get_card_bounds (board, p, MAX (n, 1), &r));
+      pile_zone (board, p, &zones[p]);
+    }
+
+  for (guint p = 0; p < state->n_piles; p++)
+    for (guint q = p + 1; q < state->n_piles; q++)
+      {
+        graphene_rect_t common;
+
+        if (graphene_rect_intersection (&zones[p], &zones[q], &common))
+          g_assert_cmpfloat (common.size.width * common.size.height, <, 1);
+      }
+}
+
+/* Every game at every size: 1280×800, a phone, the smallest window, 4K. */
+static void
+test_layout (void)
+{
+  static const int sizes[][2] = { { 1280, 800 }, { 360, 640 }, { 360, 360 }, { 640, 360 }, { 3840, 2160 } };
+  const PatRules *const *all;
+  guint n_rules;
+
+  all = pat_rules_all (&n_rules);
+  for (guint i = 0; i < n_rules; i++)
+    for (guint64 deal = 1; deal <= 3; deal++)
+      {
+        GtkWidget *window = make_window (1280, 800);
+        PatBoard *board = window_board (window);
+        g_autoptr(PatGame) game = new_game (all[i]->id, deal, PAT_DIE_OFF);
+
+        g_object_set (board, "animations", FALSE, NULL);
+        pat_board_set_game (board, game);
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          {
+            show_at (window, sizes[s][0], sizes[s][1]);
+            check_layout (board);
+          }
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
+/* Long fans are squeezed to fit: play Penguin and Demon a while and check every size. */
+static void
+test_long_fans (void)
+{
+  static const char * const ids[] = { "penguin", "demon", "perpetual-motion-free" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *window = make_window (360, 360);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) game = new_game (ids[i], 7, PAT_DIE_OFF);
+      GRand *rand = g_rand_new_with_seed (42);
+
+      g_object_set (board, "animations", FALSE, NULL);
+      pat_board_set_game (board, game);
+      show_at (window, 360, 360);
+
+      for (guint m = 0; m < 200 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+        {
+          PatMoveList moves;
+          const PatMove *move;
+
+          pat_game_legal_moves (game, &moves);
+          if (moves.n == 0)
+            break;
+          move = &moves.moves[g_rand_int_range (rand, 0, moves.n)];
+          g_assert_true (pat_game_apply (game, move, NULL));
+          check_layout (board);
+        }
+      show_at (window, 1280, 800);
+      check_layout (board);
+
+      g_rand_free (rand);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static void
+message_cb (PatBoard   *board,
+            const char *text,
+            char      **out)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+static void
+card_center (PatBoard *board,
+             guint     pile,
+             double   *x,
+             double   *y)
+{
+  graphene_rect_t r;
+
+  g_assert_true (pat_board_get_card_bounds (board, pile, 0, &r));
+  rect_center (&r, x, y);
+}
+
+/* Black Hole deal 2, one legal move played four ways: click-to-move, drag and drop, double
+ * click and keyboard; each time the model moves and undo restores it. */
+static void
+test_play_black_hole (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  g_autofree char *message = NULL;
+  PatState initial;
+  PatMoveList moves;
+  PatMove move;
+  double x, y, hx, hy;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  g_signal_connect (board, "message", G_CALLBACK (message_cb), &message);
+  show_at (window, 1280, 800);
+  initial = *pat_game_get_state (game);
+
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  move = moves.moves[0];
+  g_assert_cmpuint (move.kind, ==, PAT_MOVE_CARDS);
+  card_center (board, move.from, &x, &y);
+  card_center (board, move.to, &hx, &hy);
+
+  /* Click-to-move. */
+  pat_board_test_click (board, x, y, 1);
+  g_assert_cmpint (board->sel_pile, ==, move.from);
+  g_assert_true (board->targets[move.to]);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  pat_board_test_click (board, hx, hy, 1);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), move.from), ==,
+                    pat_state_pile_len (&initial, move.from) - 1);
+  g_assert_cmpint (board->sel_pile, ==, -1);
+  g_assert_true (pat_game_undo (game));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &initial));
+
+  /* Clicking a selected card again puts it back. */
+  pat_board_test_click (board, x, y, 1);
+  pat_board_test_click (board, x, y, 1);
+  g_assert_cmpint (board->sel_pile, ==, -1);
+
+  /* Drag and drop. */
+  pat_board_test_drag (board, x, y, hx + 10, hy + 5);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_true (pat_game_undo (game));
+
+  /* Double click. */
+  pat_board_test_click (board, x, y, 1);
+  pat_board_test_click (board, x, y, 2);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &initial));
+
+  /* Keyboard: Tab to the fan, Space, Shift+Tab back to the hole, Enter. */
+  gtk_widget_grab_focus (GTK_WIDGET (board));
+  board->focus_pile = 0;
+  for (guint i = 0; i < move.from; i++)
+    g_assert_true (pat_board_test_key (board, GDK_KEY_Tab, 0));
+  g_assert_cmpint (board->focus_pile, ==, move.from);
+  g_assert_true (pat_board_test_key (board, GDK_KEY_space, 0));
+  g_assert_cmpint (board->sel_pile, ==, move.from);
+  g_assert_true (pat_board_test_key (board, GDK_KEY_Escape, 0));
+  g_assert_cmpint (board->sel_pile, ==, -1);
+  g_assert_false (pat_board_test_key (board, GDK_KEY_Escape, 0));
+  g_assert_true (pat_board_test_key (board, GDK_KEY_space, 0));
+  for (guint i = 0; i < move.from; i++)
+    g_assert_true (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  g_assert_cmpint (board->focus_pile, ==, 0);
+  g_assert_false (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  g_assert_true (pat_board_test_key (board, GDK_KEY_Return, 0));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_true (pat_game_undo (game));
+
+  /* Arrows reach every pile. */
+  for (guint i = 0; i < 12; i++)
+    pat_board_test_key (board, GDK_KEY_Left, 0);
+  for (guint i = 0; i < 12; i++)
+    pat_board_test_key (board, GDK_KEY_Up, 0);
+  g_assert_cmpint (board->focus_pile, ==, 1);
+  pat_board_test_key (board, GDK_KEY_Right, 0);
+  g_assert_cmpint (board->focus_pile, ==, 2);
+  pat_board_test_key (board, GDK_KEY_Down, 0);
+  pat_board_test_key (board, GDK_KEY_Down, 0);
+  g_assert_cmpint (board->focus_pile, >=, 12);
+
+  /* A card that may not go into the hole is refused with the rules' reason. */
+  for (guint p = 1; p < initial.n_piles; p++)
+    {
+      PatMove m = pat_move_cards (p, 0, 1);
+
+      if (pat_game_check_move (game, &m, NULL))
+        continue;
+      card_center (board, p, &x, &y);
+      pat_board_test_drag (board, x, y, hx, hy);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+      g_assert_nonnull (message);
+      g_assert_true (g_ascii_isupper (message[0]));
+      g_clear_pointer (&message, g_free);
+      break;
+    }
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &initial));
+
+  /* Hints last until the position changes. */
+  pat_board_show_hint (board, &move);
+  g_assert_true (board->has_hint);
+  g_assert_true (pat_game_apply (game, &move, NULL));
+  g_assert_false (board->has_hint);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With animations on, moves slide; input in the middle finishes them first. */
+static void
+test_animations (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  PatMoveList moves;
+  double x, y, hx, hy;
+
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+  wait_for_animations (board);
+
+  pat_game_legal_moves (game, &moves);
+  card_center (board, moves.moves[0].from, &x, &y);
+  card_center (board, 0, &hx, &hy);
+  pat_board_test_drag (board, x, y, hx, hy);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_true (pat_board_is_animating (board));
+  gtk_test_widget_wait_for_draw (window);
+  wait_for_animations (board);
+
+  /* Undo slides back; a click during the slide finishes it and selects from the final position. */
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_board_is_animating (board));
+  pat_board_test_click (board, x, y, 1);
+  g_assert_false (pat_board_is_animating (board));
+  g_assert_cmpint (board->sel_pile, ==, moves.moves[0].from);
+  pat_board_test_key (board, GDK_KEY_Escape, 0);
+
+  /* Turned off: nothing moves. */
+  g_object_set (board, "animations", FALSE, NULL);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_assert_false (pat_board_is_animating (board));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A stock move and its automatic moves are shown one step each, ending on the game's position. */
+static void
+test_steps (void)
+{
+  static const char * const ids[] = { "perpetual-motion", "demon", "idiots-delight" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *window = make_window (1280, 800);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) game = new_game (ids[i], 1, PAT_DIE_OFF);
+      guint played = 0, split = 0;
+
+      pat_board_set_game (board, game);
+      show_at (window, 1280, 800);
+      pat_board_finish_animations (board);
+
+      for (guint m = 0; m < 80 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+        {
+          PatMoveList moves;
+          PatState before = *pat_game_get_state (game);
+          const PatBoardStep *first, *last;
+
+          pat_game_legal_moves (game, &moves);
+          if (moves.n == 0)
+            break;
+          g_assert_true (pat_game_apply (game, &moves.moves[moves.n - 1], NULL));
+          played++;
+          if (board->steps->len == 0)
+            continue;
+          first = &g_array_index (board->steps, PatBoardStep, 0);
+          last = &g_array_index (board->steps, PatBoardStep, board->steps->len - 1);
+          g_assert_true (memcmp (first->from.cards, before.cards, sizeof before.cards) == 0);
+          g_assert_true (pat_state_equal (&last->to, pat_game_get_state (game)) ||
+                         memcmp (last->to.cards, pat_game_get_state (game)->cards, PAT_N_CARDS) == 0);
+          if (board->steps->len > 1)
+            split++;
+          pat_board_finish_animations (board);
+        }
+      g_test_message ("%s: %u moves, %u split, status %d", ids[i], played, split, pat_game_get_status (game));
+      g_assert_cmpuint (played, >, 0);
+      if (g_str_equal (ids[i], "perpetual-motion"))
+        g_assert_cmpuint (split, >, 0);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Penguin with auto-foundation: after any player move no move to a foundation is left, and each
+ * automatic move is its own undo step. */
+static void
+test_auto_foundation (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("penguin", 11, PAT_DIE_OFF);
+  GRand *rand = g_rand_new_with_seed (7);
+  guint automatic = 0;
+
+  g_object_set (board, "animations", FALSE, "auto-foundation", TRUE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+
+  for (guint m = 0; m < 60 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+    {
+      PatMoveList moves;
+      guint before;
+
+      pat_game_legal_moves (game, &moves);
+      if (moves.n == 0)
+        break;
+      before = pat_game_get_moves (game);
+      g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)], NULL));
+      flush ();
+      automatic += pat_game_get_moves (game) - before - 1;
+
+      pat_game_legal_moves (game, &moves);
+      for (guint k = 0; k < moves.n; k++)
+        g_assert_false (moves.moves[k].kind == PAT_MOVE_CARDS &&
+                        pat_game_get_rules (game)->layout->piles[moves.moves[k].to].kind == PAT_PILE_FOUNDATION &&
+                        pat_game_get_status (game) == PAT_STATUS_PLAYING);
+    }
+  g_assert_cmpuint (automatic, >, 0);
+
+  /* Undo takes back one automatic move and does not play it again. */
+  {
+    guint moves = pat_game_get_moves (game);
+
+    g_assert_true (pat_game_undo (game));
+    flush ();
+    g_assert_cmpuint (pat_game_get_moves (game), ==, moves - 1);
+    g_assert_true (pat_game_get_can_redo (game));
+  }
+
+  g_rand_free (rand);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_pile_names (void)
+{
+  GtkWidget *board = g_object_ref_sink (pat_board_new ());
+  g_autoptr(PatGame) penguin = new_game ("penguin", 1, PAT_DIE_OFF);
+  g_autoptr(PatGame) hole = new_game ("black-hole", 1, PAT_DIE_OFF);
+  g_autoptr(PatGame) demon = new_game ("demon", 1, PAT_DIE_OFF);
+  char *name;
+
+  pat_board_set_game (PAT_BOARD (board), penguin);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 2);
+  g_assert_cmpstr (name, ==, "Column 3");
+  g_free (name);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 8);
+  g_assert_cmpstr (name, ==, "Cell 2");
+  g_free (name);
+
+  pat_board_set_game (PAT_BOARD (board), hole);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 0);
+  g_assert_cmpstr (name, ==, "Black Hole");
+  g_free (name);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 5);
+  g_assert_cmpstr (name, ==, "Fan 5");
+  g_free (name);
+
+  pat_board_set_game (PAT_BOARD (board), demon);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 0);
+  g_assert_cmpstr (name, ==, "Stock");
+  g_free (name);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 8);
+  g_assert_cmpstr (name, ==, "Tableau 2");
+  g_free (name);
+
+  pat_board_set_game (PAT_BOARD (board), NULL);
+  g_object_unref (board);
+}
+
+/* Screen readers hear the focused pile and its card through the board's label. */
+static void
+test_accessible (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 1, PAT_DIE_OFF);
+  const PatState *state = pat_game_get_state (game);
+  g_autofree char *top = NULL;
+  g_autofree char *below = NULL;
+  g_autofree char *expected = NULL;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_ROLE_WIDGET);
+
+  board->focus_pile = 2;
+  g_assert_true (pat_board_test_key (board, GDK_KEY_Tab, 0));
+  top = pat_card_accessible_name (pat_state_pile_top (state, 3));
+  expected = g_strdup_printf ("Fan 3, %s, 3 cards", top);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+
+  g_assert_true (pat_board_test_key (board, GDK_KEY_Up, 0));
+  below = pat_card_accessible_name (pat_state_pile_peek (state, 3, 1));
+  g_free (expected);
+  expected = g_strdup_printf ("Fan 3, %s, card 2 of 3", below);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+
+  /* Hole: Tab wraps no further back than the first pile. */
+  board->focus_pile = 1;
+  g_assert_true (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Black Hole, Ace of Spades, 1 card");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Screenshots to look at, when PATIENCE_SCREENSHOT_DIR says where. */
+static void
+save_png (GtkWidget  *window,
+          const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+  GskRenderNode *node;
+  GdkTexture *texture;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, width);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+}
+
+static void
+test_screenshots (void)
+{
+  static const struct { int w, h; gboolean dark; const char *name; } shots[] = {
+    { 1280, 800, FALSE, "light" },
+    { 1280, 800, TRUE, "dark" },
+    { 360, 640, FALSE, "phone" },
+    { 360, 360, TRUE, "small" },
+  };
+  const char *dir = g_getenv ("PATIENCE_SCREENSHOT_DIR");
+  const PatRules *const *all;
+  guint n_rules;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("PATIENCE_SCREENSHOT_DIR is not set");
+      return;
+    }
+  g_mkdir_with_parents (dir, 0755);
+
+  all = pat_rules_all (&n_rules);
+  for (guint i = 0; i < n_rules; i++)
+    for (guint s = 0; s < G_N_ELEMENTS (shots); s++)
+      {
+        GtkWidget *window = make_window (shots[s].w, shots[s].h);
+        PatBoard *board = window_board (window);
+        g_autoptr(PatGame) game = new_game (all[i]->id, 5, PAT_DIE_PER_GAME);
+        g_autofree char *file = g_strdup_printf ("%s-%s.png", all[i]->id, shots[s].name);
+        g_autofree char *path = g_build_filename (dir, file, NULL);
+        GRand *rand = g_rand_new_with_seed (3);
+
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                            shots[s].dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                          : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        g_object_set (board, "animations", FALSE, NULL);
+        pat_board_set_game (board, game);
+
+        /* A few moves in, so that fans, cells and foundations show. */
+        for (guint m = 0; m < 14 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+          {
+            PatMoveList moves;
+
+            pat_game_legal_moves (game, &moves);
+            if (moves.n == 0)
+              break;
+            pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)], NULL);
+          }
+        show_at (window, shots[s].w, shots[s].h);
+        gtk_widget_grab_focus (GTK_WIDGET (board));
+        if (s == 0)
+          {
+            PatMoveList moves;
+
+            pat_game_legal_moves (game, &moves);
+            if (moves.n > 0)
+              pat_board_show_hint (board, &moves.moves[0]);
+          }
+        gtk_test_widget_wait_for_draw (window);
+        save_png (window, path);
+
+        g_rand_free (rand);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  adw_init ();
+
+  g_test_add_func ("/board/pile-names", test_pile_names);
+  g_test_add_func ("/board/layout", test_layout);
+  g_test_add_func ("/board/long-fans", test_long_fans);
+  g_test_add_func ("/board/play/black-hole", test_play_black_hole);
+  g_test_add_func ("/board/animations", test_animations);
+  g_test_add_func ("/board/steps", test_steps);
+  g_test_add_func ("/board/auto-foundation", test_auto_foundation);
+  g_test_add_func ("/board/accessible", test_accessible);
+  g_test_add_func ("/board/screenshots", test_screenshots);
+
+  return g_test_run ();
+}
