@@ -173,6 +173,27 @@ can_pick (PatBoard *self,
   return FALSE;
 }
 
+/* The cards a press on card @index picks up: the card and those above it when they can move
+ * together, otherwise the top card alone when it can move; @first is the lowest one. */
+static gboolean
+pick_at (PatBoard *self,
+         guint     pile,
+         guint     index,
+         guint    *first)
+{
+  guint n = pat_state_pile_len (pat_board_get_state (self), pile);
+  guint count;
+
+  if (can_pick (self, pile, index, &count) ||
+      (index + 1 < n && can_pick (self, pile, n - 1, &count)))
+    {
+      *first = n - count;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 static void
 compute_targets (PatBoard *self,
                  int       pile,
@@ -327,7 +348,7 @@ click (PatBoard *self,
        int       n_press)
 {
   int pile, index;
-  guint count;
+  guint first, n;
   PatMove move;
   const char *reason = NULL;
 
@@ -340,6 +361,7 @@ click (PatBoard *self,
       set_selection (self, -1, 0);
       return;
     }
+  n = pat_state_pile_len (pat_board_get_state (self), pile);
 
   self->focus_pile = pile;
   self->focus_index = index;
@@ -366,8 +388,8 @@ click (PatBoard *self,
           set_selection (self, -1, 0);
           apply_move (self, &move);
         }
-      else if (index >= 0 && can_pick (self, pile, index, &count))
-        set_selection (self, pile, count);
+      else if (index >= 0 && pick_at (self, pile, index, &first))
+        set_selection (self, pile, n - first);
       else
         {
           set_selection (self, -1, 0);
@@ -376,8 +398,8 @@ click (PatBoard *self,
       return;
     }
 
-  if (self->click_to_move && index >= 0 && can_pick (self, pile, index, &count))
-    set_selection (self, pile, count);
+  if (self->click_to_move && index >= 0 && pick_at (self, pile, index, &first))
+    set_selection (self, pile, n - first);
 }
 
 static void
@@ -447,7 +469,7 @@ drag_begin (PatBoard *self,
 {
   const PatState *state;
   int pile, index;
-  guint count;
+  guint first;
 
   self->drag_armed = FALSE;
   self->dragging = FALSE;
@@ -462,16 +484,18 @@ drag_begin (PatBoard *self,
     return;
 
   state = pat_board_get_state (self);
-  /* The top card can always be dragged, so that a refused drop says why. */
-  if (can_pick (self, pile, index, &count) ||
-      ((guint) index + 1 == pat_state_pile_len (state, pile) &&
-       pat_board_card_face_up (self, state, pile, index)))
+  if (!pick_at (self, pile, index, &first))
     {
-      self->drag_armed = TRUE;
-      self->drag_pile = pile;
-      self->drag_first = index;
-      self->drag_dx = self->drag_dy = 0;
+      /* The top card can always be dragged, so that a refused drop says why. */
+      first = pat_state_pile_len (state, pile) - 1;
+      if (!pat_board_card_face_up (self, state, pile, first))
+        return;
     }
+
+  self->drag_armed = TRUE;
+  self->drag_pile = pile;
+  self->drag_first = first;
+  self->drag_dx = self->drag_dy = 0;
 }
 
 static void
@@ -709,7 +733,7 @@ activate (PatBoard *self)
   int pile = self->focus_pile;
   guint n = pat_state_pile_len (state, pile);
   const char *reason = NULL;
-  guint count;
+  guint first;
   PatMove move;
 
   if (self->sel_pile < 0)
@@ -720,8 +744,8 @@ activate (PatBoard *self)
         play_stock (self, pile);
       else if (n == 0)
         return;
-      else if (can_pick (self, pile, index, &count))
-        set_selection (self, pile, count);
+      else if (pick_at (self, pile, index, &first))
+        set_selection (self, pile, n - first);
       else if (index + 1 == n)
         pat_board_emit_message (self, _("This card cannot move now"));
       else

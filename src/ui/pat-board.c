@@ -1521,7 +1521,8 @@ pat_board_map (GtkWidget *widget)
 static void
 pat_board_unmap (GtkWidget *widget)
 {
-  pat_board_finish (PAT_BOARD (widget), TRUE);
+  /* The game is not changed behind a hidden board: safe moves not yet played are dropped. */
+  pat_board_finish (PAT_BOARD (widget), FALSE);
 
   GTK_WIDGET_CLASS (pat_board_parent_class)->unmap (widget);
 }
@@ -1743,7 +1744,8 @@ pat_board_init (PatBoard *self)
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_dark_cb), self);
-  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (gtk_widget_queue_draw), NULL);
+  /* Textures are drawn for the scale factor, so a new one needs a new frame. */
+  g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (renderer_changed_cb), self);
   update_renderer_style (self);
 
   pat_board_init_input (self);

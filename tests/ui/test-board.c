@@ -360,6 +360,74 @@ test_play_black_hole (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A run is picked up from the card under the pointer: click-to-move and drag move all of it. */
+static void
+test_play_run (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = NULL;
+  GRand *rand = g_rand_new_with_seed (11);
+  PatMove run = { 0 };
+  gboolean found = FALSE;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  show_at (window, 1280, 800);
+
+  /* Random play until some deal offers a run of two or more cards. */
+  for (guint64 deal = 1; deal < 200 && !found; deal++)
+    {
+      g_clear_object (&game);
+      game = new_game ("penguin", deal, PAT_DIE_OFF);
+      pat_board_set_game (board, game);
+
+      for (guint m = 0; m < 300 && !found && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+        {
+          PatMoveList moves;
+
+          pat_game_legal_moves (game, &moves);
+          for (guint k = 0; k < moves.n && !found; k++)
+            if (moves.moves[k].kind == PAT_MOVE_CARDS && moves.moves[k].count >= 2)
+              {
+                run = moves.moves[k];
+                found = TRUE;
+              }
+          if (!found && moves.n > 0)
+            g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)], NULL));
+        }
+    }
+  g_assert_true (found);
+
+  {
+    const PatState *state = pat_game_get_state (game);
+    guint from_len = pat_state_pile_len (state, run.from);
+    guint to_len = pat_state_pile_len (state, run.to);
+    guint moves = pat_game_get_moves (game);
+    graphene_rect_t r, dest;
+    double x, y, tx, ty;
+
+    /* The top few pixels of the run's first card: the part not covered by the next one. */
+    g_assert_true (pat_board_get_card_bounds (board, run.from, run.count - 1, &r));
+    x = r.origin.x + r.size.width / 2;
+    y = r.origin.y + 4;
+    g_assert_true (pat_board_get_card_bounds (board, run.to, 0, &dest));
+    rect_center (&dest, &tx, &ty);
+
+    pat_board_test_click (board, x, y, 1);
+    g_assert_cmpint (board->sel_pile, ==, run.from);
+    g_assert_cmpuint (board->sel_count, >=, run.count);
+    pat_board_test_key (board, GDK_KEY_Escape, 0);
+
+    pat_board_test_drag (board, x, y, tx, ty);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, moves + 1);
+    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.from), ==, from_len - run.count);
+    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.to), ==, to_len + run.count);
+  }
+
+  g_rand_free (rand);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* With animations on, moves slide; input in the middle finishes them first. */
 static void
 test_animations (void)
@@ -654,6 +722,22 @@ test_screenshots (void)
             if (moves.n > 0)
               pat_board_show_hint (board, &moves.moves[0]);
           }
+        else if (s == 1)
+          {
+            PatMoveList moves;
+
+            /* Keyboard play: cards picked up, where they may go, the focus one pile along. */
+            gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+            pat_game_legal_moves (game, &moves);
+            for (guint k = 0; k < moves.n; k++)
+              if (moves.moves[k].kind == PAT_MOVE_CARDS)
+                {
+                  board->focus_pile = moves.moves[k].from;
+                  pat_board_test_key (board, GDK_KEY_space, 0);
+                  pat_board_test_key (board, GDK_KEY_Right, 0);
+                  break;
+                }
+          }
         gtk_test_widget_wait_for_draw (window);
         save_png (window, path);
 
@@ -661,6 +745,67 @@ test_screenshots (void)
         gtk_window_destroy (GTK_WINDOW (window));
       }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+spin (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < deadline)
+    iterate ();
+}
+
+/* Frames of a few animations, to look at. */
+static void
+test_animation_frames (void)
+{
+  static const struct { const char *id; guint64 deal; guint moves; } games[] = {
+    { "perpetual-motion", 1, 3 },
+    { "demon", 1, 2 },
+    { "penguin", 2, 1 },
+  };
+  const char *dir = g_getenv ("PATIENCE_SCREENSHOT_DIR");
+
+  if (dir == NULL)
+    {
+      g_test_skip ("PATIENCE_SCREENSHOT_DIR is not set");
+      return;
+    }
+  g_mkdir_with_parents (dir, 0755);
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      GtkWidget *window = make_window (1280, 800);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) game = new_game (games[i].id, games[i].deal, PAT_DIE_OFF);
+
+      pat_board_set_game (board, game);
+      show_at (window, 1280, 800);
+      spin (150);
+      {
+        g_autofree char *path = g_strdup_printf ("%s/anim-%s-deal.png", dir, games[i].id);
+        save_png (window, path);
+      }
+      wait_for_animations (board);
+
+      for (guint m = 0; m < games[i].moves; m++)
+        {
+          PatMoveList moves;
+
+          pat_game_legal_moves (game, &moves);
+          g_assert_true (pat_game_apply (game, &moves.moves[moves.n - 1], NULL));
+          for (guint f = 0; f < 4; f++)
+            {
+              g_autofree char *path = g_strdup_printf ("%s/anim-%s-%u-%u.png", dir, games[i].id, m, f);
+
+              spin (f == 0 ? 60 : 110);
+              save_png (window, path);
+            }
+          wait_for_animations (board);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
 }
 
 int
@@ -675,11 +820,13 @@ main (int   argc,
   g_test_add_func ("/board/layout", test_layout);
   g_test_add_func ("/board/long-fans", test_long_fans);
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
+  g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/steps", test_steps);
   g_test_add_func ("/board/auto-foundation", test_auto_foundation);
   g_test_add_func ("/board/accessible", test_accessible);
   g_test_add_func ("/board/screenshots", test_screenshots);
+  g_test_add_func ("/board/screenshots/animation", test_animation_frames);
 
   return g_test_run ();
 }
