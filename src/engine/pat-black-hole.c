@@ -134,38 +134,38 @@ hole_check_move (const PatState  *state,
 
   if (move->kind != PAT_MOVE_CARDS)
     {
-      *reason = "the only move is a card into the hole";
+      *reason = N_("the only move is a card into the hole");
       return FALSE;
     }
   if (move->from >= state->n_piles || move->to >= state->n_piles)
     {
-      *reason = "no such pile";
+      *reason = N_("no such pile");
       return FALSE;
     }
   if (move->from == HOLE)
     {
-      *reason = "cards never leave the hole";
+      *reason = N_("cards never leave the hole");
       return FALSE;
     }
   if (move->to != HOLE)
     {
-      *reason = "cards go only into the hole";
+      *reason = N_("cards go only into the hole");
       return FALSE;
     }
   if (move->count != 1)
     {
-      *reason = "only the top card of a fan can move, one at a time";
+      *reason = N_("only the top card of a fan can move, one at a time");
       return FALSE;
     }
   card = pat_state_pile_top (state, move->from);
   if (card == PAT_NO_CARD)
     {
-      *reason = "that fan is empty";
+      *reason = N_("that fan is empty");
       return FALSE;
     }
   if (!fits (card, pat_state_pile_top (state, HOLE)))
     {
-      *reason = "a card goes into the hole one rank above or below its top card";
+      *reason = N_("a card goes into the hole one rank above or below its top card");
       return FALSE;
     }
   return TRUE;

@@ -80,19 +80,19 @@ fits_foundation (const PatState  *state,
     {
       if (pat_card_rank (card) != state->base_rank)
         {
-          *reason = "an empty foundation takes only a card of the base rank";
+          *reason = N_("an empty foundation takes only a card of the base rank");
           return FALSE;
         }
       return TRUE;
     }
   if (pat_card_suit (card) != pat_card_suit (top))
     {
-      *reason = "a foundation builds up in one suit";
+      *reason = N_("a foundation builds up in one suit");
       return FALSE;
     }
   if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
     {
-      *reason = "a foundation takes the next rank of its suit";
+      *reason = N_("a foundation takes the next rank of its suit");
       return FALSE;
     }
   return TRUE;
@@ -110,19 +110,19 @@ fits_tableau (const PatState  *state,
     {
       if (pat_state_pile_len (state, PILE_RESERVE) > 0)
         {
-          *reason = "an empty tableau pile is filled from the reserve";
+          *reason = N_("an empty tableau pile is filled from the reserve");
           return FALSE;
         }
       return TRUE;
     }
   if (pat_card_is_red (card) == pat_card_is_red (top))
     {
-      *reason = "the tableau builds down in alternating colours";
+      *reason = N_("the tableau builds down in alternating colours");
       return FALSE;
     }
   if (pat_card_rank (card) != pat_rank_prev (pat_card_rank (top)))
     {
-      *reason = "the tableau builds down one rank at a time";
+      *reason = N_("the tableau builds down one rank at a time");
       return FALSE;
     }
   return TRUE;
@@ -140,56 +140,56 @@ check_cards (const PatState  *state,
 
   if (from == to)
     {
-      *reason = "a pile cannot move onto itself";
+      *reason = N_("a pile cannot move onto itself");
       return FALSE;
     }
   if (count == 0)
     {
-      *reason = "no cards to move";
+      *reason = N_("no cards to move");
       return FALSE;
     }
   if (is_foundation (from))
     {
-      *reason = "cards never leave the foundations";
+      *reason = N_("cards never leave the foundations");
       return FALSE;
     }
   if (from == PILE_STOCK)
     {
-      *reason = "the stock is only turned onto the waste";
+      *reason = N_("the stock is only turned onto the waste");
       return FALSE;
     }
   if (!is_foundation (to) && !is_tableau (to))
     {
-      *reason = "cards go only to the foundations and the tableau";
+      *reason = N_("cards go only to the foundations and the tableau");
       return FALSE;
     }
 
   len = pat_state_pile_len (state, from);
   if (len == 0)
     {
-      *reason = "that pile is empty";
+      *reason = N_("that pile is empty");
       return FALSE;
     }
   if (count > 1)
     {
       if (!is_tableau (from))
         {
-          *reason = "only the top card of that pile can move";
+          *reason = N_("only the top card of that pile can move");
           return FALSE;
         }
       if (count > len)
         {
-          *reason = "that pile has fewer cards";
+          *reason = N_("that pile has fewer cards");
           return FALSE;
         }
       if (count != len)
         {
-          *reason = "only the top card or the whole pile can move";
+          *reason = N_("only the top card or the whole pile can move");
           return FALSE;
         }
       if (is_foundation (to))
         {
-          *reason = "cards go to a foundation one at a time";
+          *reason = N_("cards go to a foundation one at a time");
           return FALSE;
         }
     }
@@ -207,7 +207,7 @@ demon_check_move (const PatState  *state,
 {
   if (move->from >= state->n_piles || move->to >= state->n_piles || state->n_piles != N_PILES)
     {
-      *reason = "no such pile";
+      *reason = N_("no such pile");
       return FALSE;
     }
 
@@ -216,13 +216,13 @@ demon_check_move (const PatState  *state,
     case PAT_MOVE_STOCK:
       if (move->from != PILE_STOCK || move->to != PILE_STOCK || move->count != 0)
         {
-          *reason = "the stock is turned onto the waste";
+          *reason = N_("the stock is turned onto the waste");
           return FALSE;
         }
       if (pat_state_pile_len (state, PILE_STOCK) == 0 &&
           pat_state_pile_len (state, PILE_WASTE) == 0)
         {
-          *reason = "the stock and the waste are empty";
+          *reason = N_("the stock and the waste are empty");
           return FALSE;
         }
       return TRUE;
@@ -234,7 +234,7 @@ demon_check_move (const PatState  *state,
     case PAT_MOVE_GATHER:
     case PAT_MOVE_DISCARD4:
     default:
-      *reason = "not a move in Demon";
+      *reason = N_("not a move in Demon");
       return FALSE;
     }
 }

@@ -128,19 +128,19 @@ check_foundation (const PatState  *state,
     {
       if (pat_card_rank (card) != state->base_rank)
         {
-          *reason = "an empty foundation takes only a card of the beak's rank";
+          *reason = N_("an empty foundation takes only a card of the beak's rank");
           return FALSE;
         }
       return TRUE;
     }
   if (pat_card_suit (card) != pat_card_suit (top))
     {
-      *reason = "a foundation builds in one suit";
+      *reason = N_("a foundation builds in one suit");
       return FALSE;
     }
   if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
     {
-      *reason = "a foundation builds up one rank at a time";
+      *reason = N_("a foundation builds up one rank at a time");
       return FALSE;
     }
   return TRUE;
@@ -159,38 +159,38 @@ penguin_check_move (const PatState  *state,
 
   if (move->kind != PAT_MOVE_CARDS)
     {
-      *reason = "Penguin has only card moves";
+      *reason = N_("Penguin has only card moves");
       return FALSE;
     }
   if (from >= N_PILES || to >= N_PILES || from >= state->n_piles || to >= state->n_piles)
     {
-      *reason = "no such pile";
+      *reason = N_("no such pile");
       return FALSE;
     }
   if (from == to)
     {
-      *reason = "the cards are already there";
+      *reason = N_("the cards are already there");
       return FALSE;
     }
   if (is_foundation (from))
     {
-      *reason = "cards never come back from a foundation";
+      *reason = N_("cards never come back from a foundation");
       return FALSE;
     }
   len = pat_state_pile_len (state, from);
   if (len == 0)
     {
-      *reason = "that pile is empty";
+      *reason = N_("that pile is empty");
       return FALSE;
     }
   if (count == 0)
     {
-      *reason = "a move takes at least one card";
+      *reason = N_("a move takes at least one card");
       return FALSE;
     }
   if (count > len)
     {
-      *reason = "there are not that many cards there";
+      *reason = N_("there are not that many cards there");
       return FALSE;
     }
 
@@ -198,7 +198,7 @@ penguin_check_move (const PatState  *state,
     {
       if (count != 1)
         {
-          *reason = "cards go to a foundation one at a time";
+          *reason = N_("cards go to a foundation one at a time");
           return FALSE;
         }
       return check_foundation (state, pat_state_pile_top (state, from), to, reason);
@@ -208,17 +208,17 @@ penguin_check_move (const PatState  *state,
     {
       if (is_cell (from))
         {
-          *reason = "a flipper card cannot move to another cell";
+          *reason = N_("a flipper card cannot move to another cell");
           return FALSE;
         }
       if (count != 1)
         {
-          *reason = "a cell holds only one card";
+          *reason = N_("a cell holds only one card");
           return FALSE;
         }
       if (pat_state_pile_len (state, to) != 0)
         {
-          *reason = "that cell is full";
+          *reason = N_("that cell is full");
           return FALSE;
         }
       return TRUE;
@@ -227,7 +227,7 @@ penguin_check_move (const PatState  *state,
   /* To a column, from a cell or another column; a cell's single card is a run of one. */
   if (count > run_length (state, from))
     {
-      *reason = "only a descending suit sequence moves as a unit";
+      *reason = N_("only a descending suit sequence moves as a unit");
       return FALSE;
     }
   head = pat_state_pile_peek (state, from, count - 1);
@@ -236,19 +236,19 @@ penguin_check_move (const PatState  *state,
     {
       if (pat_card_rank (head) != pat_rank_prev (state->base_rank))
         {
-          *reason = "an empty column takes only a card one rank below the beak";
+          *reason = N_("an empty column takes only a card one rank below the beak");
           return FALSE;
         }
       return TRUE;
     }
   if (pat_card_suit (head) != pat_card_suit (top))
     {
-      *reason = "a card goes only on a card of its own suit";
+      *reason = N_("a card goes only on a card of its own suit");
       return FALSE;
     }
   if (!continues (top, head))
     {
-      *reason = "a card goes only on the card one rank above it";
+      *reason = N_("a card goes only on the card one rank above it");
       return FALSE;
     }
   return TRUE;

@@ -184,12 +184,12 @@ pm_check_move (const PatState  *state,
 {
   if (move->kind != PAT_MOVE_STOCK)
     {
-      *reason = "in Perpetual Motion the cards move by themselves: deal with s";
+      *reason = N_("in Perpetual Motion the cards move by themselves: deal with s");
       return FALSE;
     }
   if (pat_state_pile_len (state, STOCK) == 0)
     {
-      *reason = "the stock is empty";
+      *reason = N_("the stock is empty");
       return FALSE;
     }
   return TRUE;
@@ -259,7 +259,7 @@ free_check_move (const PatState  *state,
     case PAT_MOVE_STOCK:
       if (pat_state_pile_len (state, STOCK) == 0 && all_discarded (state))
         {
-          *reason = "there is nothing left to deal";
+          *reason = N_("there is nothing left to deal");
           return FALSE;
         }
       return TRUE;
@@ -267,27 +267,27 @@ free_check_move (const PatState  *state,
     case PAT_MOVE_CARDS:
       if (move->from < PILE1 || move->from > PILE1 + 3 || move->to < PILE1 || move->to > PILE1 + 3)
         {
-          *reason = "cards move only between the four piles";
+          *reason = N_("cards move only between the four piles");
           return FALSE;
         }
       if (move->count != 1)
         {
-          *reason = "only the top card of a pile moves";
+          *reason = N_("only the top card of a pile moves");
           return FALSE;
         }
       if (move->from == move->to)
         {
-          *reason = "a card cannot move onto its own pile";
+          *reason = N_("a card cannot move onto its own pile");
           return FALSE;
         }
       if (top_rank (state, move->from) == 0 || top_rank (state, move->to) == 0)
         {
-          *reason = "that pile is empty";
+          *reason = N_("that pile is empty");
           return FALSE;
         }
       if (top_rank (state, move->from) != top_rank (state, move->to))
         {
-          *reason = "a card moves only onto a card of the same rank";
+          *reason = N_("a card moves only onto a card of the same rank");
           return FALSE;
         }
       return TRUE;
@@ -296,7 +296,7 @@ free_check_move (const PatState  *state,
     case PAT_MOVE_GATHER:
     case PAT_MOVE_DISCARD4:
     default:
-      *reason = "not a move of this game";
+      *reason = N_("not a move of this game");
       return FALSE;
     }
 }
@@ -396,7 +396,7 @@ idiot_check_move (const PatState  *state,
     case PAT_MOVE_STOCK:
       if (pat_state_pile_len (state, STOCK) == 0)
         {
-          *reason = "the stock is empty (there is no redeal)";
+          *reason = N_("the stock is empty (there is no redeal)");
           return FALSE;
         }
       return TRUE;
@@ -404,22 +404,22 @@ idiot_check_move (const PatState  *state,
     case PAT_MOVE_CARDS:
       if (!is_pile (move->from) || move->to != DISCARD)
         {
-          *reason = "cards only go from the piles to the discards (x)";
+          *reason = N_("cards only go from the piles to the discards (x)");
           return FALSE;
         }
       if (move->count != 1)
         {
-          *reason = "only the top card of a pile can be discarded";
+          *reason = N_("only the top card of a pile can be discarded");
           return FALSE;
         }
       if (pat_state_pile_top (state, move->from) == PAT_NO_CARD)
         {
-          *reason = "that pile is empty";
+          *reason = N_("that pile is empty");
           return FALSE;
         }
       if (!has_higher_same_suit (state, move->from))
         {
-          *reason = "a card is discarded when a higher card of its suit shows on another pile";
+          *reason = N_("a card is discarded when a higher card of its suit shows on another pile");
           return FALSE;
         }
       return TRUE;
@@ -427,22 +427,22 @@ idiot_check_move (const PatState  *state,
     case PAT_MOVE_PAIR:
       if (!is_pile (move->from) || !is_pile (move->from2) || move->to != DISCARD)
         {
-          *reason = "a pair is two piles' top cards discarded to x";
+          *reason = N_("a pair is two piles' top cards discarded to x");
           return FALSE;
         }
       if (move->from == move->from2)
         {
-          *reason = "a pair needs two different piles";
+          *reason = N_("a pair needs two different piles");
           return FALSE;
         }
       if (top_rank (state, move->from) == 0 || top_rank (state, move->from2) == 0)
         {
-          *reason = "that pile is empty";
+          *reason = N_("that pile is empty");
           return FALSE;
         }
       if (top_rank (state, move->from) != top_rank (state, move->from2))
         {
-          *reason = "a pair must be two cards of the same rank";
+          *reason = N_("a pair must be two cards of the same rank");
           return FALSE;
         }
       return TRUE;
@@ -450,7 +450,7 @@ idiot_check_move (const PatState  *state,
     case PAT_MOVE_GATHER:
     case PAT_MOVE_DISCARD4:
     default:
-      *reason = "not a move of this game";
+      *reason = N_("not a move of this game");
       return FALSE;
     }
 }

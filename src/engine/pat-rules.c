@@ -9,6 +9,9 @@
 #include "pat-error.h"
 #include "pat-rules.h"
 
+/* Reasons are marked for translation; the UI translates them in the "patience" domain. */
+#define N_(s) (s)
+
 G_DEFINE_QUARK (pat-error-quark, pat_error)
 
 static const PatRules *const all_rules[] = {
@@ -408,7 +411,7 @@ pat_rules_try_move (const PatRules  *rules,
                     PatMoveList     *automatic,
                     GError         **error)
 {
-  const char *reason = "illegal move";
+  const char *reason = N_("illegal move");
 
   if (move->from >= state->n_piles || move->to >= state->n_piles ||
       (move->kind == PAT_MOVE_PAIR && move->from2 >= state->n_piles))
