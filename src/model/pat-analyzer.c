@@ -1,0 +1,558 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after every move. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-analyzer.h"
+
+/* Budgets: the current position gets a few seconds; going back through the history to find
+ * the latest winnable position gets a second for each, and a few seconds in all. */
+#define CURRENT_SECONDS   3.0
+#define EARLIER_SECONDS   1.0
+#define BACKTRACK_SECONDS 6.0
+#define ANALYSIS_MEMORY   ((gsize) 128 * 1024 * 1024)
+
+G_DEFINE_ENUM_TYPE (PatVerdict, pat_verdict,
+  G_DEFINE_ENUM_VALUE (PAT_VERDICT_OFF, "off"),
+  G_DEFINE_ENUM_VALUE (PAT_VERDICT_THINKING, "thinking"),
+  G_DEFINE_ENUM_VALUE (PAT_VERDICT_WINNABLE, "winnable"),
+  G_DEFINE_ENUM_VALUE (PAT_VERDICT_LOST, "lost"),
+  G_DEFINE_ENUM_VALUE (PAT_VERDICT_UNKNOWN, "unknown"))
+
+/* One analysis: a copy of everything it needs, shared by the main thread (which may cancel
+ * it) and the worker thread, so it is reference-counted. */
+typedef struct {
+  const PatRules *rules;
+  PatState       *positions;   /* the deal … the current position, oldest first */
+  guint           n_positions;
+  gint            cancel;
+
+  PatSolveResult  result;
+  PatSolution     solution;
+  guint           undo_count;
+} Job;
+
+static Job *
+job_ref (Job *job)
+{
+  return g_atomic_rc_box_acquire (job);
+}
+
+static void
+job_clear (Job *job)
+{
+  g_free (job->positions);
+  pat_solution_clear (&job->solution);
+}
+
+static void
+job_unref (Job *job)
+{
+  g_atomic_rc_box_release_full (job, (GDestroyNotify) job_clear);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, job_unref)
+
+struct _PatAnalyzer {
+  GObject       parent_instance;
+
+  PatGame      *game;
+  gulong        changed_id;
+  gboolean      enabled;
+  PatVerdict    verdict;
+  guint         undo_count;
+  Job          *job;          /* the analysis running, or the last finished one */
+  guint         generation;
+};
+
+G_DEFINE_FINAL_TYPE (PatAnalyzer, pat_analyzer, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_ENABLED,
+  PROP_VERDICT,
+  PROP_UNDO_COUNT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Perpetual Motion has no decisions: its fate is known from the deal, and the line is dealing
+ * until the end. */
+static PatSolveResult
+analyze_perpetual_motion (const PatRules *rules,
+                          const PatState *state,
+                          PatSolution    *solution)
+{
+  PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  PatState s = *state;
+  GArray *line;
+
+  if (state->cycle_round != 0)
+    {
+      solution->result = PAT_SOLVE_UNSOLVABLE;
+      return solution->result;
+    }
+
+  line = g_array_new (FALSE, FALSE, sizeof (PatMove));
+  while (rules->status (&s) == PAT_STATUS_PLAYING)
+    {
+      rules->apply (&s, &deal, NULL);
+      g_array_append_val (line, deal);
+    }
+  solution->result = PAT_SOLVE_SOLVED;
+  solution->n_moves = line->len;
+  solution->moves = (PatMove *) g_array_free (line, FALSE);
+  return solution->result;
+}
+
+PatSolveResult
+pat_analyze_position (const PatRules *rules,
+                      const PatState *state,
+                      double          seconds,
+                      const gint     *cancel,
+                      PatSolution    *solution)
+{
+  PatSolveLimits limits = { 0, };
+
+  memset (solution, 0, sizeof *solution);
+
+  if (rules->status (state) == PAT_STATUS_WON)
+    {
+      solution->result = PAT_SOLVE_SOLVED;
+      return solution->result;
+    }
+  if (rules->status (state) != PAT_STATUS_PLAYING)
+    {
+      solution->result = PAT_SOLVE_UNSOLVABLE;
+      return solution->result;
+    }
+  if (rules == &pat_rules_perpetual_motion)
+    return analyze_perpetual_motion (rules, state, solution);
+  if (!pat_solver_supports (rules))
+    {
+      solution->result = PAT_SOLVE_LIMIT;
+      return solution->result;
+    }
+
+  limits.timeout = seconds;
+  limits.max_memory = ANALYSIS_MEMORY;
+  limits.cancel = cancel;
+  return pat_solver_solve (rules, state, &limits, solution);
+}
+
+static void
+analyze_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Job *job = task_data;
+  const PatState *current = &job->positions[job->n_positions - 1];
+  gint64 deadline;
+  guint k;
+
+  job->result = pat_analyze_position (job->rules, current, CURRENT_SECONDS, &job->cancel, &job->solution);
+  if (job->result != PAT_SOLVE_UNSOLVABLE)
+    return;
+
+  /* Lost: find the latest earlier position that can still be won. */
+  deadline = g_get_monotonic_time () + (gint64) (BACKTRACK_SECONDS * G_USEC_PER_SEC);
+  for (k = job->n_positions - 1; k-- > 0;)
+    {
+      PatSolution earlier;
+      PatSolveResult r;
+
+      if (g_atomic_int_get (&job->cancel) || g_get_monotonic_time () > deadline)
+        break;
+      r = pat_analyze_position (job->rules, &job->positions[k], EARLIER_SECONDS, &job->cancel, &earlier);
+      pat_solution_clear (&earlier);
+      if (r == PAT_SOLVE_SOLVED)
+        {
+          job->undo_count = job->n_positions - 1 - k;
+          break;
+        }
+      if (r != PAT_SOLVE_UNSOLVABLE)
+        break;
+    }
+}
+
+static void
+set_verdict (PatAnalyzer *self,
+             PatVerdict   verdict,
+             guint        undo_count)
+{
+  if (self->verdict != verdict)
+    {
+      self->verdict = verdict;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERDICT]);
+    }
+  if (self->undo_count != undo_count)
+    {
+      self->undo_count = undo_count;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNDO_COUNT]);
+    }
+}
+
+static void
+analyze_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  PatAnalyzer *self = PAT_ANALYZER (source);
+  Job *job = g_task_get_task_data (G_TASK (result));
+  guint generation = GPOINTER_TO_UINT (user_data);
+
+  /* A newer position has been analysed since: this answer is stale. */
+  if (generation != self->generation || job != self->job)
+    return;
+
+  switch (job->result)
+    {
+    case PAT_SOLVE_SOLVED:
+      set_verdict (self, PAT_VERDICT_WINNABLE, 0);
+      break;
+    case PAT_SOLVE_UNSOLVABLE:
+      set_verdict (self, PAT_VERDICT_LOST, job->undo_count);
+      break;
+    case PAT_SOLVE_LIMIT:
+      set_verdict (self, PAT_VERDICT_UNKNOWN, 0);
+      break;
+    case PAT_SOLVE_CANCELLED:
+    default:
+      break;
+    }
+}
+
+static void
+cancel_job (PatAnalyzer *self)
+{
+  if (self->job != NULL)
+    {
+      g_atomic_int_set (&self->job->cancel, 1);
+      g_clear_pointer (&self->job, job_unref);
+    }
+}
+
+static void
+restart (PatAnalyzer *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+  guint n, i;
+
+  cancel_job (self);
+  self->generation++;
+
+  if (self->game == NULL || !self->enabled ||
+      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
+    {
+      set_verdict (self, PAT_VERDICT_OFF, 0);
+      return;
+    }
+
+  job = g_atomic_rc_box_new0 (Job);
+  job->rules = pat_game_get_rules (self->game);
+  n = pat_game_get_history_length (self->game);
+  job->positions = g_new (PatState, n);
+  job->n_positions = n;
+  for (i = 0; i < n; i++)
+    job->positions[i] = *pat_game_get_history_state (self->game, i);
+  self->job = job;
+
+  set_verdict (self, PAT_VERDICT_THINKING, 0);
+
+  task = g_task_new (self, NULL, analyze_done_cb, GUINT_TO_POINTER (self->generation));
+  g_task_set_source_tag (task, restart);
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
+  g_task_run_in_thread (task, analyze_thread);
+}
+
+static void
+game_changed_cb (PatAnalyzer *self,
+                 PatGame     *game)
+{
+  restart (self);
+}
+
+PatAnalyzer *
+pat_analyzer_new (void)
+{
+  return g_object_new (PAT_TYPE_ANALYZER, NULL);
+}
+
+PatGame *
+pat_analyzer_get_game (PatAnalyzer *self)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), NULL);
+  return self->game;
+}
+
+void
+pat_analyzer_set_game (PatAnalyzer *self,
+                       PatGame     *game)
+{
+  g_return_if_fail (PAT_IS_ANALYZER (self));
+  g_return_if_fail (game == NULL || PAT_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    self->changed_id = g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self,
+                                                G_CONNECT_SWAPPED);
+  restart (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+gboolean
+pat_analyzer_get_enabled (PatAnalyzer *self)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), FALSE);
+  return self->enabled;
+}
+
+void
+pat_analyzer_set_enabled (PatAnalyzer *self,
+                          gboolean     enabled)
+{
+  g_return_if_fail (PAT_IS_ANALYZER (self));
+
+  enabled = !!enabled;
+  if (self->enabled == enabled)
+    return;
+  self->enabled = enabled;
+  restart (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
+}
+
+PatVerdict
+pat_analyzer_get_verdict (PatAnalyzer *self)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), PAT_VERDICT_OFF);
+  return self->verdict;
+}
+
+guint
+pat_analyzer_get_undo_count (PatAnalyzer *self)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), 0);
+  return self->undo_count;
+}
+
+/**
+ * pat_analyzer_get_line:
+ * @n_moves: (out): the number of moves
+ *
+ * Returns: (transfer none) (nullable): the winning line from the current position, when the
+ *   verdict is %PAT_VERDICT_WINNABLE
+ */
+const PatMove *
+pat_analyzer_get_line (PatAnalyzer *self,
+                       guint       *n_moves)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), NULL);
+
+  *n_moves = 0;
+  if (self->verdict != PAT_VERDICT_WINNABLE || self->job == NULL)
+    return NULL;
+  *n_moves = self->job->solution.n_moves;
+  return self->job->solution.moves;
+}
+
+gboolean
+pat_analyzer_get_next_move (PatAnalyzer *self,
+                            PatMove     *move)
+{
+  guint n;
+  const PatMove *line = pat_analyzer_get_line (self, &n);
+
+  if (line == NULL || n == 0)
+    return FALSE;
+  *move = line[0];
+  return TRUE;
+}
+
+static void
+pat_analyzer_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  PatAnalyzer *self = PAT_ANALYZER (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_ENABLED:
+      g_value_set_boolean (value, self->enabled);
+      break;
+    case PROP_VERDICT:
+      g_value_set_enum (value, self->verdict);
+      break;
+    case PROP_UNDO_COUNT:
+      g_value_set_uint (value, self->undo_count);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pat_analyzer_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  PatAnalyzer *self = PAT_ANALYZER (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      pat_analyzer_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_ENABLED:
+      pat_analyzer_set_enabled (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pat_analyzer_dispose (GObject *object)
+{
+  PatAnalyzer *self = PAT_ANALYZER (object);
+
+  cancel_job (self);
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+
+  G_OBJECT_CLASS (pat_analyzer_parent_class)->dispose (object);
+}
+
+static void
+pat_analyzer_class_init (PatAnalyzerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pat_analyzer_dispose;
+  object_class->get_property = pat_analyzer_get_property;
+  object_class->set_property = pat_analyzer_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PAT_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENABLED] =
+    g_param_spec_boolean ("enabled", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VERDICT] =
+    g_param_spec_enum ("verdict", NULL, NULL, PAT_TYPE_VERDICT, PAT_VERDICT_OFF,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNDO_COUNT] =
+    g_param_spec_uint ("undo-count", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pat_analyzer_init (PatAnalyzer *self)
+{
+  self->enabled = TRUE;
+}
+
+/* Winnable deals only. */
+
+typedef struct {
+  char       *game_id;
+  PatOptions  options;
+  guint       max_tries;
+  PatDealNumber deal;
+} FindJob;
+
+static void
+find_job_free (FindJob *job)
+{
+  g_free (job->game_id);
+  g_free (job);
+}
+
+static void
+find_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  FindJob *job = task_data;
+  const PatRules *rules = pat_rules_lookup (job->game_id);
+  gint cancel = 0;
+  guint i;
+
+  for (i = 0; i < job->max_tries; i++)
+    {
+      PatDealNumber deal = pat_deal_number_from_uint ((guint64) g_random_int_range (1, 1000000000));
+      PatSolution solution;
+      PatSolveResult r;
+      PatState state;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      pat_rules_deal_number (rules, &state, &deal, &job->options);
+      r = pat_analyze_position (rules, &state, 2.0, &cancel, &solution);
+      pat_solution_clear (&solution);
+      if (r == PAT_SOLVE_SOLVED)
+        {
+          job->deal = deal;
+          g_task_return_boolean (task, TRUE);
+          return;
+        }
+    }
+
+  if (g_cancellable_is_cancelled (cancellable))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             "no winnable deal found in %u tries", job->max_tries);
+}
+
+void
+pat_find_winnable_deal_async (const char          *game_id,
+                              const PatOptions    *options,
+                              guint                max_tries,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  FindJob *job = g_new0 (FindJob, 1);
+
+  g_return_if_fail (pat_rules_lookup (game_id) != NULL);
+
+  job->game_id = g_strdup (game_id);
+  job->options = options != NULL ? *options : (PatOptions) { PAT_DIE_OFF };
+  job->max_tries = max_tries;
+  g_task_set_source_tag (task, pat_find_winnable_deal_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) find_job_free);
+  g_task_run_in_thread (task, find_thread);
+}
+
+gboolean
+pat_find_winnable_deal_finish (GAsyncResult   *result,
+                               PatDealNumber  *deal,
+                               GError        **error)
+{
+  FindJob *job = g_task_get_task_data (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  *deal = job->deal;
+  return TRUE;
+}

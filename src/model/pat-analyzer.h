@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after every move. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pat-game.h"
+#include "pat-solver.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PAT_VERDICT_OFF,         /* no game, analysis turned off, or the game is over */
+  PAT_VERDICT_THINKING,    /* a search is running for this position */
+  PAT_VERDICT_WINNABLE,    /* a winning line from here is known */
+  PAT_VERDICT_LOST,        /* proven: no win from here */
+  PAT_VERDICT_UNKNOWN,     /* the search ran out of its budget */
+} PatVerdict;
+
+#define PAT_TYPE_VERDICT (pat_verdict_get_type ())
+GType pat_verdict_get_type (void) G_GNUC_CONST;
+
+#define PAT_TYPE_ANALYZER (pat_analyzer_get_type ())
+
+G_DECLARE_FINAL_TYPE (PatAnalyzer, pat_analyzer, PAT, ANALYZER, GObject)
+
+/*
+ * Properties: game (PatGame, read-write), enabled (boolean, default TRUE), verdict (PatVerdict,
+ *   read-only), undo-count (uint, read-only: when the verdict is LOST, how many undos lead back to
+ *   the latest position proven winnable; 0 when none is known).
+ * The search never blocks the main thread: it runs in a GTask worker thread on a copy of the
+ * position and is cancelled when the position changes.
+ */
+
+PatAnalyzer *pat_analyzer_new            (void);
+PatGame     *pat_analyzer_get_game       (PatAnalyzer   *self);
+void         pat_analyzer_set_game       (PatAnalyzer   *self,
+                                          PatGame       *game);
+gboolean     pat_analyzer_get_enabled    (PatAnalyzer   *self);
+void         pat_analyzer_set_enabled    (PatAnalyzer   *self,
+                                          gboolean       enabled);
+PatVerdict   pat_analyzer_get_verdict    (PatAnalyzer   *self);
+guint        pat_analyzer_get_undo_count (PatAnalyzer   *self);
+/* The winning line from the current position, when the verdict is WINNABLE. */
+gboolean     pat_analyzer_get_next_move  (PatAnalyzer   *self,
+                                          PatMove       *move);
+const PatMove *pat_analyzer_get_line     (PatAnalyzer   *self,
+                                          guint         *n_moves);
+
+/* Whether the position of @rules can be won, a winning line when it can (@solution), within
+ * @seconds. Perpetual Motion, which has no decisions, is answered by its known fate. Blocking:
+ * call it from a worker thread. */
+PatSolveResult pat_analyze_position      (const PatRules *rules,
+                                          const PatState *state,
+                                          double          seconds,
+                                          const gint     *cancel,
+                                          PatSolution    *solution);
+
+/* Draws random deals of @game_id until one is proven winnable (at most @max_tries), in a worker
+ * thread. The result is the deal number, or an error (G_IO_ERROR_CANCELLED, G_IO_ERROR_FAILED). */
+void         pat_find_winnable_deal_async  (const char          *game_id,
+                                            const PatOptions    *options,
+                                            guint                max_tries,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+gboolean     pat_find_winnable_deal_finish (GAsyncResult        *result,
+                                            PatDealNumber       *deal,
+                                            GError             **error);
+
+G_END_DECLS

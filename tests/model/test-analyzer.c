@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatAnalyzer: verdicts computed off the main thread, stale answers dropped, the way back
+ * to a winnable position, and the search for winnable deals. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-analyzer.h"
+
+static void
+wait_for_verdict (PatAnalyzer *analyzer)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), !=, PAT_VERDICT_THINKING);
+}
+
+static PatGame *
+new_game (const char *id,
+          guint64     number)
+{
+  PatDealNumber deal = pat_deal_number_from_uint (number);
+
+  return pat_game_new (id, &deal, NULL);
+}
+
+/* Perpetual Motion's fate is known from the deal: deal 1 is won, deal 3 cycles. */
+static void
+test_perpetual_motion (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) won = new_game ("perpetual-motion", 1);
+  g_autoptr(PatGame) cycle = new_game ("perpetual-motion", 3);
+  PatMove move;
+
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_OFF);
+  pat_analyzer_set_game (analyzer, won);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_THINKING);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &move));
+  g_assert_cmpint (move.kind, ==, PAT_MOVE_STOCK);
+
+  pat_analyzer_set_game (analyzer, cycle);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  g_assert_cmpuint (pat_analyzer_get_undo_count (analyzer), ==, 0);
+  g_assert_false (pat_analyzer_get_next_move (analyzer, &move));
+
+  pat_analyzer_set_enabled (analyzer, FALSE);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_OFF);
+}
+
+/* Every move restarts the analysis; an answer about an older position is never shown. */
+static void
+test_follows_moves (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = new_game ("perpetual-motion", 1);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  guint i, n;
+
+  pat_analyzer_set_game (analyzer, game);
+  for (i = 0; i < 5; i++)
+    {
+      g_assert_true (pat_game_apply (game, &s, NULL));
+      g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_THINKING);
+    }
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+
+  /* The line is for the position now: replaying it wins. */
+  {
+    const PatMove *line = pat_analyzer_get_line (analyzer, &n);
+    const PatRules *rules = pat_game_get_rules (game);
+    PatState state = *pat_game_get_state (game);
+
+    g_assert_nonnull (line);
+    for (i = 0; i < n; i++)
+      {
+        g_assert_true (rules->check_move (&state, &line[i], &(const char *) { NULL }));
+        rules->apply (&state, &line[i], NULL);
+      }
+    g_assert_cmpint (rules->status (&state), ==, PAT_STATUS_WON);
+  }
+}
+
+/* A game that has ended is not analysed. */
+static void
+test_game_over (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = new_game ("perpetual-motion", 3);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING)
+    g_assert_true (pat_game_apply (game, &s, NULL));
+  pat_analyzer_set_game (analyzer, game);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_OFF);
+}
+
+/* Black Hole: walk a solvable deal off its winning line until it is lost, then the analyser
+ * says how many undos lead back to a winnable position. */
+static void
+test_black_hole_way_back (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = NULL;
+  guint64 number;
+  guint tries = 0;
+
+  if (!pat_solver_supports (&pat_rules_black_hole))
+    {
+      g_test_skip ("no Black Hole solver");
+      return;
+    }
+
+  for (number = 1; number < 200; number++)
+    {
+      g_clear_object (&game);
+      game = new_game ("black-hole", number);
+      pat_analyzer_set_game (analyzer, game);
+      wait_for_verdict (analyzer);
+      if (pat_analyzer_get_verdict (analyzer) != PAT_VERDICT_WINNABLE)
+        continue;
+
+      /* Play legal moves that leave the winning line until the verdict turns. */
+      while (pat_game_get_status (game) == PAT_STATUS_PLAYING &&
+             pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_WINNABLE)
+        {
+          PatMoveList moves;
+          PatMove best;
+          guint i;
+
+          g_assert_true (pat_analyzer_get_next_move (analyzer, &best));
+          pat_game_legal_moves (game, &moves);
+          for (i = 0; i < moves.n; i++)
+            if (memcmp (&moves.moves[i], &best, sizeof best) != 0)
+              break;
+          g_assert_true (pat_game_apply (game, i < moves.n ? &moves.moves[i] : &best, NULL));
+          wait_for_verdict (analyzer);
+        }
+      if (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_LOST && pat_analyzer_get_undo_count (analyzer) > 0)
+        break;
+      tries++;
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  g_assert_cmpuint (pat_analyzer_get_undo_count (analyzer), >, 0);
+
+  /* Undoing that many moves reaches a position the analyser calls winnable. */
+  {
+    guint k, back = pat_analyzer_get_undo_count (analyzer);
+
+    for (k = 0; k < back; k++)
+      g_assert_true (pat_game_undo (game));
+    wait_for_verdict (analyzer);
+    g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  }
+}
+
+static void
+found_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  PatDealNumber *deal = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (pat_find_winnable_deal_finish (result, deal, &error));
+  g_assert_no_error (error);
+}
+
+static void
+cancelled_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+  PatDealNumber deal;
+
+  g_assert_false (pat_find_winnable_deal_finish (result, &deal, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  *done = TRUE;
+}
+
+static void
+test_winnable_deal (void)
+{
+  PatDealNumber deal = { 0, 0 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  gboolean done = FALSE;
+  PatSolution solution;
+  PatState state;
+
+  pat_find_winnable_deal_async ("perpetual-motion", NULL, 1000, NULL, found_cb, &deal);
+  while (deal.lo == 0)
+    g_main_context_iteration (NULL, TRUE);
+  pat_rules_deal_number (&pat_rules_perpetual_motion, &state, &deal, NULL);
+  g_assert_cmpuint (state.cycle_round, ==, 0);
+  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution), ==,
+                   PAT_SOLVE_SOLVED);
+  pat_solution_clear (&solution);
+
+  g_cancellable_cancel (cancellable);
+  pat_find_winnable_deal_async ("black-hole", NULL, 1000000, cancellable, cancelled_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/analyzer/perpetual-motion", test_perpetual_motion);
+  g_test_add_func ("/analyzer/follows-moves", test_follows_moves);
+  g_test_add_func ("/analyzer/game-over", test_game_over);
+  g_test_add_func ("/analyzer/black-hole-way-back", test_black_hole_way_back);
+  g_test_add_func ("/analyzer/winnable-deal", test_winnable_deal);
+
+  return g_test_run ();
+}
