@@ -6,7 +6,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "pat-application.h"
-#include "pat-window.h"
+#include "pat-preferences.h"
+#include "pat-stats-dialog.h"
+#include "pat-window-private.h"
 
 struct _PatApplication {
   AdwApplication parent_instance;
@@ -60,7 +62,13 @@ pat_application_activate (GApplication *app)
       g_autofree char *last = g_settings_get_string (self->settings, "last-game");
 
       gtk_window_present (GTK_WINDOW (window));
-      pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : "black-hole");
+      /* A Demon match that was being played when the app closed goes on. */
+      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME) && pat_window_resume_match (window))
+        return;
+      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
+        pat_window_open_game (window, "demon");
+      else
+        pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : "black-hole");
     }
   else
     gtk_window_present (GTK_WINDOW (window));
@@ -104,7 +112,10 @@ pat_application_command_line (GApplication            *app,
     {
       g_autofree char *last = g_settings_get_string (self->settings, "last-game");
 
-      game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : "black-hole");
+      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
+        game_id = g_strdup ("demon");
+      else
+        game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : "black-hole");
     }
   if (deal_text != NULL)
     pat_window_start_deal (window, game_id, &deal);
@@ -139,6 +150,8 @@ about_action (GSimpleAction *action,
 {
   PatApplication *self = user_data;
   const char *developers[] = { _("The Patience developers"), NULL };
+  const char *games[] = { _("David Parlett, who made up Black Hole and Penguin"), NULL };
+  const char *deals[] = { "PySolFC https://pysolfc.sourceforge.io/", NULL };
   GtkWindow *about;
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
@@ -149,16 +162,57 @@ about_action (GSimpleAction *action,
                         "version", PACKAGE_VERSION,
                         "comments", _("Patience games with exact rules, solvers and statistics"),
                         "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", _("© The Patience developers"),
+                        "website", "https://github.com/patience/patience",
+                        "issue-url", "https://github.com/patience/patience/issues",
                         "developers", developers,
                         /* Translators: your names, one per line */
                         "translator-credits", _("translator-credits"),
                         NULL);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Games"), games);
+  /* Translators: the heading of the credit for the deal numbers shared with PySolFC */
+  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), _("Deal Numbers"), deals);
   gtk_window_present (about);
+}
+
+static PatGame *
+active_game (PatApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  return PAT_IS_WINDOW (window) ? pat_window_get_game (PAT_WINDOW (window)) : NULL;
+}
+
+static void
+statistics_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  PatApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  PatGame *game = active_game (self);
+  PatStatsDialog *dialog;
+
+  dialog = pat_stats_dialog_new (window, self->stats, game != NULL ? pat_game_get_game_id (game) : NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  PatApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  gtk_window_present (GTK_WINDOW (pat_preferences_new (window, self->settings)));
 }
 
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "about", about_action },
+  { "statistics", statistics_action },
+  { "preferences", preferences_action },
 };
 
 static void
@@ -173,6 +227,10 @@ pat_application_startup (GApplication *app)
   static const char *restart_accels[] = { "<Control>r", NULL };
   static const char *rules_accels[] = { "F1", NULL };
   static const char *help_accels[] = { "<Control>question", NULL };
+  static const char *chooser_accels[] = { "<Control>o", NULL };
+  static const char *statistics_accels[] = { "<Control>i", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *scoreboard_accels[] = { "<Control>m", NULL };
 
   G_APPLICATION_CLASS (pat_application_parent_class)->startup (app);
 
@@ -185,6 +243,10 @@ pat_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.restart", restart_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.rules", rules_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.game-chooser", chooser_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.statistics", statistics_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scoreboard", scoreboard_accels);
 
   self->settings = g_settings_new (APP_ID);
   self->store = pat_store_new (NULL);

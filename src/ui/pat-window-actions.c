@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end, rules. */
+/* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end, rules,
+ * and the turns of a Demon match. */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-game-chooser.h"
+#include "pat-match-dialog.h"
 #include "pat-rules-text.h"
 #include "pat-window-private.h"
 
@@ -25,12 +28,19 @@ pat_window_update_actions (PatWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
+  gboolean in_match = self->match != NULL;
+  /* Once a match's turn is scored it is over: no undo; and nobody replays a match's deal. */
+  gboolean can_change = self->game != NULL && !(in_match && self->turn_over);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", self->game != NULL && pat_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.redo", self->game != NULL && pat_game_get_can_redo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.restart", self->game != NULL && pat_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.hint", playing);
+  gtk_widget_action_set_enabled (widget, "win.undo", can_change && pat_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.redo", can_change && pat_game_get_can_redo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.restart",
+                                 !in_match && self->game != NULL && pat_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.hint", playing && can_change);
   gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && is_perpetual_motion (self));
+  gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !self->turn_over);
+  gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
+  gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);
 }
 
 void
@@ -46,6 +56,15 @@ new_game_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
+  /* In a match, a new game is the next player's turn. */
+  if (self->match != NULL)
+    {
+      if (self->turn_over || pat_match_get_finished (self->match))
+        pat_window_start_next_turn (self);
+      else
+        gtk_widget_activate_action (widget, "win.end-turn", NULL);
+      return;
+    }
   if (self->game != NULL)
     pat_window_start_deal (self, pat_game_get_game_id (self->game), NULL);
 }
@@ -241,6 +260,105 @@ rules_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static void
+game_chooser_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  pat_board_finish_animations (self->board);
+  gtk_window_present (GTK_WINDOW (pat_game_chooser_new (self)));
+}
+
+static void
+new_match_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (pat_match_dialog_new (PAT_WINDOW (widget))));
+}
+
+static void
+scoreboard_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  pat_window_show_scoreboard (PAT_WINDOW (widget));
+}
+
+static void
+confirmation_response_cb (PatWindow        *self,
+                          const char       *response,
+                          AdwMessageDialog *dialog)
+{
+  if (g_str_equal (response, "end"))
+    pat_window_end_turn (self);
+  else if (g_str_equal (response, "abandon"))
+    pat_window_abandon_match (self);
+}
+
+static void
+confirm (PatWindow  *self,
+         const char *heading,
+         const char *body,
+         const char *response,
+         const char *label,
+         gboolean    destructive)
+{
+  AdwMessageDialog *dialog;
+  GtkWindow *parent = self->scoreboard != NULL ? self->scoreboard : GTK_WINDOW (self);
+
+  if (self->confirmation != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
+      gtk_window_destroy (self->confirmation);
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
+  adw_message_dialog_set_response_appearance (dialog, response,
+                                              destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, destructive ? "cancel" : response);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
+  self->confirmation = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+end_turn_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  if (self->match == NULL || self->turn_over || self->game == NULL)
+    return;
+  /* Translators: %s is the name of the player whose turn it is */
+  heading = g_strdup_printf (_("End %s’s Turn?"), self->turn_player);
+  /* Translators: %s is a player's name, %d their score */
+  body = g_strdup_printf (_("The score of %2$d counts as %1$s’s score for this round, and the next player takes over."),
+                          self->turn_player, pat_game_get_score (self->game));
+  confirm (self, heading, body, "end", _("_End Turn"), FALSE);
+}
+
+static void
+abandon_match_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  if (self->match == NULL)
+    return;
+  confirm (self, _("Abandon the Match?"),
+           _("The match ends without a winner and its scores are forgotten. This cannot be undone."),
+           "abandon", _("_Abandon"), TRUE);
+}
+
 void
 pat_window_class_install_actions (GtkWidgetClass *widget_class)
 {
@@ -252,4 +370,9 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.choose-game", "s", choose_game_action);
   gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+  gtk_widget_class_install_action (widget_class, "win.game-chooser", NULL, game_chooser_action);
+  gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
+  gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.scoreboard", NULL, scoreboard_action);
+  gtk_widget_class_install_action (widget_class, "win.abandon-match", NULL, abandon_match_action);
 }

@@ -29,6 +29,16 @@ struct _PatWindow {
 
   PatGame             *game;
   GSignalGroup        *game_signals;
+
+  /* A Demon match being played in this window, or NULL. */
+  PatMatch            *match;
+  gboolean             game_in_match;  /* the game shown is a match's, not the player's own */
+  gboolean             turn_over;      /* the turn's score is recorded, the next turn not begun */
+  char                *turn_player;    /* whose turn the game shown is */
+  guint                turn_round;
+  guint                scoreboard_id;  /* shows the scoreboard a moment after a turn ends */
+  GtkWindow           *scoreboard;     /* weak */
+  GtkWindow           *confirmation;   /* weak: "End the turn?", "Abandon the match?" */
   GSettings           *settings;
   guint                play_id;        /* Perpetual Motion's play to the end */
   guint                message_id;     /* clears the status message */
@@ -41,8 +51,27 @@ void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,
                                        const char     *text);
 
+/* Demon matches. The window plays the match's games in turn; the match is saved after every
+ * change and resumes at the next start when it was the last thing played. */
+#define PAT_WINDOW_MATCH_LAST_GAME "demon-match"
+
+void       pat_window_play_match        (PatWindow      *self,
+                                         PatMatch       *match);
+gboolean   pat_window_resume_match      (PatWindow      *self);
+PatMatch  *pat_window_get_match         (PatWindow      *self);
+/* Ends the current player's turn with the game's score (as when the game ends). */
+void       pat_window_end_turn          (PatWindow      *self);
+void       pat_window_start_next_turn   (PatWindow      *self);
+/* Forgets the match (its file is removed) and goes back to ordinary Demon. */
+void       pat_window_abandon_match     (PatWindow      *self);
+GtkWindow *pat_window_show_scoreboard   (PatWindow      *self);
+/* Leaves match mode, keeping an unfinished match saved. */
+void       pat_window_leave_match       (PatWindow      *self);
+
 /* For tests. */
-const char *pat_window_get_last_toast (PatWindow      *self);
-gboolean    pat_window_get_end_shown  (PatWindow      *self);
+const char *pat_window_get_last_toast    (PatWindow      *self);
+gboolean    pat_window_get_end_shown     (PatWindow      *self);
+GtkWindow  *pat_window_get_scoreboard    (PatWindow      *self);
+GtkWindow  *pat_window_get_confirmation  (PatWindow      *self);
 
 G_END_DECLS

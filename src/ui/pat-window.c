@@ -6,9 +6,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "pat-rules-text.h"
+#include "pat-scoreboard.h"
 #include "pat-window-private.h"
 
 G_DEFINE_FINAL_TYPE (PatWindow, pat_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void record_turn       (PatWindow *self);
+static void save_match        (PatWindow *self);
+static void update_end_button (PatWindow *self);
 
 static PatApplication *
 get_app (PatWindow *self)
@@ -62,7 +67,10 @@ update_status (PatWindow *self)
   name = pat_rules_text_name (game_id);
   deal = pat_game_dup_deal_number (self->game);
 
-  if (deal != NULL && deal[0] != '\0')
+  if (self->match != NULL && self->turn_player != NULL)
+    /* Translators: the status line during a Demon match: the round and whose turn it is */
+    game_text = g_strdup_printf (_("Match round %u · %s"), self->turn_round, self->turn_player);
+  else if (deal != NULL && deal[0] != '\0')
     /* Translators: the status line's game and deal, e.g. "Black Hole · Deal 1234" */
     game_text = g_strdup_printf (_("%s · Deal %s"), name, deal);
   else
@@ -71,7 +79,15 @@ update_status (PatWindow *self)
   gtk_label_set_label (self->game_label, game_text);
 
   adw_window_title_set_title (self->window_title, name);
-  adw_window_title_set_subtitle (self->window_title, deal != NULL && deal[0] != '\0' ? deal : "");
+  if (self->match != NULL && self->turn_player != NULL)
+    {
+      /* Translators: the window's subtitle during a Demon match: whose turn it is */
+      g_autofree char *turn = g_strdup_printf (_("%s’s turn"), self->turn_player);
+
+      adw_window_title_set_subtitle (self->window_title, turn);
+    }
+  else
+    adw_window_title_set_subtitle (self->window_title, deal != NULL && deal[0] != '\0' ? deal : "");
 
   n = pat_game_get_moves (self->game);
   moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
@@ -198,6 +214,18 @@ show_end (PatWindow  *self,
       return;
     }
 
+  if (self->match != NULL && self->turn_player != NULL)
+    {
+      const char *said = gtk_label_get_label (self->end_description);
+      /* Translators: after a turn of a Demon match: the player and their score */
+      g_autofree char *scored = g_strdup_printf (_("%s scores %d."), self->turn_player,
+                                                 pat_game_get_score (self->game));
+      g_autofree char *text = said[0] != '\0' && status != PAT_STATUS_WON
+                              ? g_strconcat (said, "\n", scored, NULL) : g_strdup (scored);
+
+      gtk_label_set_label (self->end_description, text);
+    }
+  update_end_button (self);
   gtk_revealer_set_reveal_child (self->end_revealer, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->end_new_game_button));
 }
@@ -209,9 +237,14 @@ game_finished_cb (PatWindow  *self,
                   PatGame    *game)
 {
   pat_window_stop_playing (self);
-  pat_stats_game_finished (pat_application_get_stats (get_app (self)), game);
+  /* Match games belong to the match's players, not to this player's statistics. */
+  if (self->match != NULL)
+    record_turn (self);
+  else
+    pat_stats_game_finished (pat_application_get_stats (get_app (self)), game);
   update_running (self);
   show_end (self, status, reason);
+  pat_window_update_actions (self);
 }
 
 static void
@@ -261,11 +294,19 @@ set_game (PatWindow *self,
     pat_game_set_running (self->game, FALSE);
 
   g_set_object (&self->game, game);
+  self->game_in_match = self->match != NULL;
   g_signal_group_set_target (self->game_signals, game);
   pat_board_set_game (self->board, game);
-  pat_store_autosave (store, game);
-  pat_store_set_last_game_id (store, pat_game_get_game_id (game));
-  g_settings_set_string (self->settings, "last-game", pat_game_get_game_id (game));
+  /* A match's games are saved with the match, never in place of the player's own Demon. */
+  if (self->match == NULL)
+    {
+      pat_store_autosave (store, game);
+      pat_store_set_last_game_id (store, pat_game_get_game_id (game));
+    }
+  else
+    pat_store_set_last_game_id (store, PAT_WINDOW_MATCH_LAST_GAME);
+  g_settings_set_string (self->settings, "last-game",
+                         self->match != NULL ? PAT_WINDOW_MATCH_LAST_GAME : pat_game_get_game_id (game));
 
   pat_celebration_stop (self->celebration);
   gtk_revealer_set_reveal_child (self->end_revealer, FALSE);
@@ -301,8 +342,22 @@ options_for (PatWindow  *self,
 static void
 abandon_current (PatWindow *self)
 {
-  if (self->game != NULL)
+  if (self->game != NULL && !self->game_in_match)
     pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), self->game);
+}
+
+/* The same for the saved game of another game id that a new deal is about to replace. */
+static void
+abandon_saved (PatWindow  *self,
+               const char *game_id)
+{
+  PatStore *store = pat_application_get_store (get_app (self));
+  g_autoptr(PatGame) saved = NULL;
+
+  if (pat_store_has_game (store, game_id))
+    saved = pat_store_load_game (store, game_id, NULL);
+  if (saved != NULL)
+    pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), saved);
 }
 
 void
@@ -316,24 +371,25 @@ pat_window_start_deal (PatWindow           *self,
 
   g_return_if_fail (pat_rules_lookup (game_id) != NULL);
 
-  if (self->game != NULL && g_str_equal (pat_game_get_game_id (self->game), game_id))
+  if (self->match != NULL)
+    pat_window_leave_match (self);
+  if (self->game != NULL && !self->game_in_match && g_str_equal (pat_game_get_game_id (self->game), game_id))
     abandon_current (self);
+  else
+    abandon_saved (self, game_id);
 
   game = pat_game_new (game_id, &number, &options);
   set_game (self, game);
   pat_store_save_game (pat_application_get_store (get_app (self)), game, NULL);
 }
 
-void
-pat_window_open_game (PatWindow  *self,
-                      const char *game_id)
+static void
+load_or_deal (PatWindow  *self,
+              const char *game_id)
 {
   PatStore *store = pat_application_get_store (get_app (self));
   g_autoptr(PatGame) game = NULL;
   g_autoptr(GError) error = NULL;
-
-  if (self->game != NULL && g_str_equal (pat_game_get_game_id (self->game), game_id))
-    return;
 
   /* A broken file is moved aside and reported by the store's load-failed signal. */
   if (pat_store_has_game (store, game_id))
@@ -343,6 +399,316 @@ pat_window_open_game (PatWindow  *self,
     set_game (self, game);
   else
     pat_window_start_deal (self, game_id, NULL);
+}
+
+void
+pat_window_open_game (PatWindow  *self,
+                      const char *game_id)
+{
+  if (self->match != NULL)
+    pat_window_leave_match (self);
+  else if (self->game != NULL && !self->game_in_match &&
+           g_str_equal (pat_game_get_game_id (self->game), game_id))
+    return;
+
+  load_or_deal (self, game_id);
+}
+
+/* Demon matches */
+
+static void
+save_match (PatWindow *self)
+{
+  PatStore *store = pat_application_get_store (get_app (self));
+  g_autoptr(GError) error = NULL;
+
+  if (self->match == NULL || pat_match_get_finished (self->match))
+    return;
+  if (!pat_store_save_match (store, self->match, &error))
+    pat_window_show_toast (self, error->message);
+}
+
+static void
+match_changed_cb (PatWindow *self,
+                  PatMatch  *match)
+{
+  save_match (self);
+}
+
+/* A won match is over: nothing is left to resume. */
+static void
+match_finished_cb (PatWindow  *self,
+                   const char *winner,
+                   PatMatch   *match)
+{
+  PatStore *store = pat_application_get_store (get_app (self));
+
+  self->turn_over = TRUE;
+  pat_store_remove_match (store, NULL);
+  pat_store_set_last_game_id (store, "demon");
+  g_settings_set_string (self->settings, "last-game", "demon");
+  update_end_button (self);
+  pat_window_update_actions (self);
+  pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
+  if (self->scoreboard != NULL)
+    pat_window_show_scoreboard (self);
+}
+
+static void
+update_end_button (PatWindow *self)
+{
+  if (self->match != NULL && self->turn_over && !pat_match_get_finished (self->match))
+    gtk_button_set_label (self->end_new_game_button, _("_Next Turn"));
+  else
+    gtk_button_set_label (self->end_new_game_button, _("_New Game"));
+}
+
+static void
+forget_window (GtkWindow **slot)
+{
+  if (*slot != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (*slot), (gpointer *) slot);
+      gtk_window_destroy (*slot);
+      *slot = NULL;
+    }
+}
+
+static void
+scoreboard_start_turn_cb (PatWindow *self)
+{
+  pat_window_start_next_turn (self);
+}
+
+static void
+scoreboard_abandon_cb (PatWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.abandon-match", NULL);
+}
+
+GtkWindow *
+pat_window_show_scoreboard (PatWindow *self)
+{
+  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
+
+  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  if (self->match == NULL)
+    return NULL;
+
+  if (self->scoreboard == NULL)
+    {
+      self->scoreboard = GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self), self->match));
+      g_object_add_weak_pointer (G_OBJECT (self->scoreboard), (gpointer *) &self->scoreboard);
+      g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  pat_scoreboard_set_between_turns (PAT_SCOREBOARD (self->scoreboard), self->turn_over);
+  gtk_window_present (self->scoreboard);
+  return self->scoreboard;
+}
+
+static gboolean
+show_scoreboard_cb (gpointer user_data)
+{
+  PatWindow *self = user_data;
+
+  self->scoreboard_id = 0;
+  pat_window_show_scoreboard (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The turn is over: its score goes to the match, and the next player is announced. */
+static void
+record_turn (PatWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->match == NULL || self->turn_over || self->game == NULL)
+    return;
+
+  self->turn_over = TRUE;
+  pat_board_finish_animations (self->board);
+  if (!pat_match_record_score (self->match, pat_game_get_score (self->game), &error))
+    g_warning ("The match did not take the score: %s", error->message);
+
+  save_match (self);
+
+  update_end_button (self);
+  pat_window_update_actions (self);
+  /* A moment to see how the game ended before the scores cover it. */
+  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  self->scoreboard_id = g_timeout_add (900, show_scoreboard_cb, self);
+}
+
+static void
+begin_turn (PatWindow *self)
+{
+  PatGame *game = pat_match_get_game (self->match);
+
+  self->turn_over = FALSE;
+  g_free (self->turn_player);
+  self->turn_player = g_strdup (pat_match_get_player_name (self->match,
+                                                            pat_match_get_current_player (self->match)));
+  self->turn_round = pat_match_get_round (self->match);
+  if (game != NULL)
+    set_game (self, game);
+  save_match (self);
+  update_end_button (self);
+  pat_window_update_actions (self);
+
+  /* A game saved after it ended, before its score was recorded, ends its turn now. */
+  if (game != NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING)
+    record_turn (self);
+}
+
+/**
+ * pat_window_play_match:
+ * @match: a match to play in this window
+ *
+ * Puts the player's own game aside (it stays saved) and plays @match's current turn.
+ */
+void
+pat_window_play_match (PatWindow *self,
+                       PatMatch  *match)
+{
+  PatStore *store;
+
+  g_return_if_fail (PAT_IS_WINDOW (self));
+  g_return_if_fail (PAT_IS_MATCH (match));
+
+  if (self->match == match)
+    return;
+  store = pat_application_get_store (get_app (self));
+  if (self->match != NULL)
+    pat_window_leave_match (self);
+  else if (self->game != NULL)
+    pat_store_save_game (store, self->game, NULL);
+
+  pat_board_finish_animations (self->board);
+  self->match = g_object_ref (match);
+  g_signal_connect_object (match, "changed", G_CALLBACK (match_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (match, "finished", G_CALLBACK (match_finished_cb), self, G_CONNECT_SWAPPED);
+
+  if (pat_match_get_finished (match))
+    {
+      self->turn_over = TRUE;
+      pat_window_show_scoreboard (self);
+      return;
+    }
+  begin_turn (self);
+  if (!self->turn_over)
+    pat_window_show_scoreboard (self);
+}
+
+gboolean
+pat_window_resume_match (PatWindow *self)
+{
+  PatStore *store = pat_application_get_store (get_app (self));
+  g_autoptr(PatMatch) match = NULL;
+
+  g_return_val_if_fail (PAT_IS_WINDOW (self), FALSE);
+
+  /* A broken file is moved aside and reported by the store's load-failed signal. */
+  if (pat_store_has_match (store))
+    match = pat_store_load_match (store, NULL);
+  if (match == NULL || pat_match_get_finished (match))
+    return FALSE;
+  pat_window_play_match (self, match);
+  return TRUE;
+}
+
+PatMatch *
+pat_window_get_match (PatWindow *self)
+{
+  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
+
+  return self->match;
+}
+
+void
+pat_window_end_turn (PatWindow *self)
+{
+  g_return_if_fail (PAT_IS_WINDOW (self));
+
+  if (self->match == NULL || self->turn_over)
+    return;
+  pat_window_stop_playing (self);
+  pat_game_set_running (self->game, FALSE);
+  record_turn (self);
+  show_end (self, PAT_STATUS_BLOCKED, "");
+  gtk_image_set_from_icon_name (self->end_icon, "media-playback-stop-symbolic");
+  gtk_label_set_label (self->end_title, _("Turn Over"));
+}
+
+void
+pat_window_start_next_turn (PatWindow *self)
+{
+  g_return_if_fail (PAT_IS_WINDOW (self));
+
+  if (self->match == NULL)
+    return;
+  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  forget_window (&self->scoreboard);
+  if (pat_match_get_finished (self->match))
+    {
+      pat_window_leave_match (self);
+      load_or_deal (self, "demon");
+      return;
+    }
+  if (self->turn_over)
+    begin_turn (self);
+}
+
+static void
+drop_match (PatWindow *self,
+            gboolean   keep)
+{
+  if (self->match == NULL)
+    return;
+  if (keep)
+    save_match (self);
+  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  forget_window (&self->scoreboard);
+  g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+  g_clear_pointer (&self->turn_player, g_free);
+  self->turn_over = FALSE;
+  update_end_button (self);
+  pat_window_update_actions (self);
+}
+
+void
+pat_window_leave_match (PatWindow *self)
+{
+  g_return_if_fail (PAT_IS_WINDOW (self));
+
+  drop_match (self, TRUE);
+}
+
+void
+pat_window_abandon_match (PatWindow *self)
+{
+  g_return_if_fail (PAT_IS_WINDOW (self));
+
+  if (self->match == NULL)
+    return;
+  drop_match (self, FALSE);
+  pat_store_remove_match (pat_application_get_store (get_app (self)), NULL);
+  load_or_deal (self, "demon");
+}
+
+GtkWindow *
+pat_window_get_scoreboard (PatWindow *self)
+{
+  return self->scoreboard;
+}
+
+GtkWindow *
+pat_window_get_confirmation (PatWindow *self)
+{
+  return self->confirmation;
 }
 
 const char *
@@ -380,10 +746,11 @@ pat_window_close_request (GtkWindow *window)
   /* Quitting does not abandon the game: it is saved and resumes next time. */
   pat_window_stop_playing (self);
   if (self->game != NULL)
-    {
-      pat_game_set_running (self->game, FALSE);
-      pat_store_save_game (pat_application_get_store (get_app (self)), self->game, NULL);
-    }
+    pat_game_set_running (self->game, FALSE);
+  if (self->match != NULL)
+    save_match (self);
+  else if (self->game != NULL)
+    pat_store_save_game (pat_application_get_store (get_app (self)), self->game, NULL);
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
@@ -418,6 +785,13 @@ pat_window_dispose (GObject *object)
 
   pat_window_stop_playing (self);
   g_clear_handle_id (&self->message_id, g_source_remove);
+  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+  g_clear_pointer (&self->turn_player, g_free);
+  forget_window (&self->scoreboard);
+  forget_window (&self->confirmation);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_WINDOW);
