@@ -9,6 +9,8 @@
 #include "pat-game-chooser.h"
 #include "pat-match-dialog.h"
 #include "pat-rules-text.h"
+#include "pat-board-private.h"
+#include "pat-card-renderer.h"
 #include "pat-window-private.h"
 
 static PatApplication *
@@ -47,6 +49,7 @@ void
 pat_window_stop_playing (PatWindow *self)
 {
   g_clear_handle_id (&self->play_id, g_source_remove);
+  pat_window_stop_demo (self);
 }
 
 static void
@@ -66,7 +69,7 @@ new_game_action (GtkWidget  *widget,
       return;
     }
   if (self->game != NULL)
-    pat_window_start_deal (self, pat_game_get_game_id (self->game), NULL);
+    pat_window_new_random_deal (self, pat_game_get_game_id (self->game));
 }
 
 static void
@@ -133,13 +136,50 @@ hint_rank (PatGame       *game,
   return 3;
 }
 
+/* The hint in words, for the status line and screen readers: "Hint: Nine of Spades to Foundation 2". */
+static char *
+describe_move (PatWindow     *self,
+               const PatMove *move)
+{
+  const PatState *state = pat_game_get_state (self->game);
+  g_autofree char *card = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *to = NULL;
+
+  switch (move->kind)
+    {
+    case PAT_MOVE_STOCK:
+      return g_strdup (pat_state_pile_len (state, move->from) > 0 ? _("Hint: deal from the stock")
+                                                                  : _("Hint: turn the stock over"));
+    case PAT_MOVE_PAIR:
+      card = pat_card_accessible_name (pat_state_pile_top (state, move->from));
+      other = pat_card_accessible_name (pat_state_pile_top (state, move->from2));
+      /* Translators: Idiot’s Delight, two cards of a rank discarded together */
+      return g_strdup_printf (_("Hint: discard %s and %s"), card, other);
+    case PAT_MOVE_CARDS:
+      card = pat_card_accessible_name (pat_state_pile_peek (state, move->from, move->count - 1));
+      to = pat_board_dup_pile_name (self->board, move->to);
+      if (move->count > 1)
+        /* Translators: e.g. "Hint: move 3 cards from the Nine of Spades to Column 4" */
+        return g_strdup_printf (_("Hint: move %u cards from the %s to %s"), move->count, card, to);
+      /* Translators: e.g. "Hint: Nine of Spades to Foundation 2" */
+      return g_strdup_printf (_("Hint: %s to %s"), card, to);
+    case PAT_MOVE_GATHER:
+    case PAT_MOVE_DISCARD4:
+    default:
+      return g_strdup (_("Hint: the highlighted move"));
+    }
+}
+
 static void
 hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
+  g_autofree char *text = NULL;
   PatMoveList moves;
+  PatMove solver_move;
   const PatMove *best = NULL;
   guint i;
 
@@ -147,19 +187,27 @@ hint_action (GtkWidget  *widget,
     return;
 
   pat_board_finish_animations (self->board);
-  pat_game_legal_moves (self->game, &moves);
-  for (i = 0; i < moves.n; i++)
-    if (best == NULL || hint_rank (self->game, &moves.moves[i]) < hint_rank (self->game, best))
-      best = &moves.moves[i];
+
+  /* The next move of a winning line when the solver knows one; otherwise the most useful legal move. */
+  if (pat_window_solver_hint (self, &solver_move))
+    best = &solver_move;
+  else
+    {
+      pat_game_legal_moves (self->game, &moves);
+      for (i = 0; i < moves.n; i++)
+        if (best == NULL || hint_rank (self->game, &moves.moves[i]) < hint_rank (self->game, best))
+          best = &moves.moves[i];
+    }
 
   pat_game_add_hint_used (self->game);
   pat_board_show_hint (self->board, best);
   if (best == NULL)
-    pat_window_set_message (self, _("There is no move to suggest"));
-  else if (best->kind == PAT_MOVE_STOCK)
-    pat_window_set_message (self, _("Hint: deal from the stock"));
-  else
-    pat_window_set_message (self, _("Hint: the highlighted move"));
+    {
+      pat_window_set_message (self, _("There is no move to suggest"));
+      return;
+    }
+  text = describe_move (self, best);
+  pat_window_set_message (self, text);
 }
 
 static void

@@ -2,6 +2,7 @@
 /* What PatWindow's files share: its struct and the actions' entry points. */
 #pragma once
 
+#include "pat-analyzer.h"
 #include "pat-celebration.h"
 #include "pat-window.h"
 
@@ -26,6 +27,9 @@ struct _PatWindow {
   GtkLabel            *time_label;
   GtkLabel            *extra_label;
   GtkLabel            *message_label;
+  GtkWidget           *verdict_box;
+  GtkLabel            *verdict_label;
+  GtkButton           *verdict_undo_button;
 
   PatGame             *game;
   GSignalGroup        *game_signals;
@@ -43,9 +47,30 @@ struct _PatWindow {
   guint                play_id;        /* Perpetual Motion's play to the end */
   guint                message_id;     /* clears the status message */
   char                *last_toast;     /* for tests: what the last toast said */
+
+  /* The solver's side: pat-window-solver.c */
+  PatAnalyzer         *analyzer;
+  guint                demo_id;        /* the demo's next move */
+  guint                demo_interval;  /* milliseconds between the demo's moves */
+  GCancellable        *deal_search;    /* looking for a winnable deal */
+  AdwToast            *search_toast;
 };
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
+
+/* pat-window-solver.c: winnability, hints, the demo and winnable-only deals. */
+void     pat_window_solver_class_init  (GtkWidgetClass *widget_class);
+void     pat_window_solver_setup       (PatWindow      *self);
+void     pat_window_solver_set_game    (PatWindow      *self,
+                                        PatGame        *game);
+void     pat_window_solver_dispose     (PatWindow      *self);
+void     pat_window_solver_update      (PatWindow      *self);
+gboolean pat_window_solver_hint        (PatWindow      *self,
+                                        PatMove        *move);
+void     pat_window_stop_demo          (PatWindow      *self);
+/* Starts a new random deal of @game_id; a winnable one when the player asked for those. */
+void     pat_window_new_random_deal    (PatWindow      *self,
+                                        const char     *game_id);
 void pat_window_update_actions        (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,

@@ -256,6 +256,7 @@ game_changed_cb (PatWindow *self,
     gtk_revealer_set_reveal_child (self->end_revealer, FALSE);
   update_running (self);
   pat_window_update_actions (self);
+  pat_window_solver_update (self);
 }
 
 static void
@@ -297,6 +298,7 @@ set_game (PatWindow *self,
   self->game_in_match = self->match != NULL;
   g_signal_group_set_target (self->game_signals, game);
   pat_board_set_game (self->board, game);
+  pat_window_solver_set_game (self, game);
   /* A match's games are saved with the match, never in place of the player's own Demon. */
   if (self->match == NULL)
     {
@@ -771,6 +773,7 @@ setup_with_application (PatWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  pat_window_solver_setup (self);
   g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "click-to-move", self->board, "click-to-move", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "four-colour-deck", self->board, "four-colour", G_SETTINGS_BIND_GET);
@@ -794,6 +797,7 @@ pat_window_dispose (GObject *object)
   forget_window (&self->confirmation);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
+  pat_window_solver_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_WINDOW);
   g_clear_object (&self->game);
   g_clear_object (&self->game_signals);
@@ -834,6 +838,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, message_label);
 
   pat_window_class_install_actions (widget_class);
+  pat_window_solver_class_init (widget_class);
 }
 
 static void

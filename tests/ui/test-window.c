@@ -342,6 +342,110 @@ check_command_line_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+wait_for_verdict (PatWindow *self)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (pat_analyzer_get_verdict (self->analyzer) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  spin (20);
+}
+
+/* The solver in the window: the winnability line, hints from the winning line, the way back after
+ * a losing move, the demo, and winnable deals only. */
+static void
+test_solver (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatGame *game = NULL;
+  PatMove next;
+  guint64 number;
+  guint guard;
+
+  /* A Black Hole deal the solver calls winnable. */
+  for (number = 1; number < 50; number++)
+    {
+      PatDealNumber deal = pat_deal_number_from_uint (number);
+
+      pat_window_start_deal (window, "black-hole", &deal);
+      game = pat_window_get_game (window);
+      wait_for_verdict (window);
+      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+        break;
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
+
+  /* The hint is the winning line's next move, said in words. */
+  g_assert_true (pat_analyzer_get_next_move (window->analyzer, &next));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->message_label), "Hint: "));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->message_label), "Black Hole"));
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+
+  /* Leave the winning line until the deal is lost: the window offers the way back. */
+  guard = 0;
+  while (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE &&
+         pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 60)
+    {
+      PatMoveList moves;
+      guint i;
+
+      g_assert_true (pat_analyzer_get_next_move (window->analyzer, &next));
+      pat_game_legal_moves (game, &moves);
+      for (i = 0; i < moves.n; i++)
+        if (memcmp (&moves.moves[i], &next, sizeof next) != 0)
+          break;
+      g_assert_true (pat_game_apply (game, i < moves.n ? &moves.moves[i] : &next, NULL));
+      wait_for_verdict (window);
+    }
+  if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_LOST &&
+      pat_analyzer_get_undo_count (window->analyzer) > 0)
+    {
+      g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "No longer winnable");
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->verdict_undo_button)));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-to-winnable", NULL);
+      wait_for_verdict (window);
+      g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+    }
+
+  /* The demo plays the winning line to the end. */
+  if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+    {
+      window->demo_interval = 5;
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
+      g_assert_cmpuint (window->demo_id, !=, 0);
+      guard = 0;
+      while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 2000)
+        spin (10);
+      g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+      g_assert_true (pat_window_get_end_shown (window));
+    }
+
+  /* Winnable deals only: a new Perpetual Motion deal is one that comes out. */
+  g_settings_set_boolean (settings, "winnable-deals-only", TRUE);
+  pat_window_open_game (window, "perpetual-motion");
+  game = pat_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  guard = 0;
+  while (pat_window_get_game (window) == game && guard++ < 1000)
+    spin (10);
+  g_assert_true (pat_window_get_game (window) != game);
+  g_assert_cmpuint (pat_game_get_state (pat_window_get_game (window))->cycle_round, ==, 0);
+  g_settings_set_boolean (settings, "winnable-deals-only", FALSE);
+
+  /* Turned off, nothing is shown. */
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Last: it runs the application's main loop to its end. */
 static void
 test_command_line (void)
@@ -372,6 +476,7 @@ main (int   argc,
   g_test_add_func ("/window/broken-save", test_broken_save);
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
+  g_test_add_func ("/window/solver", test_solver);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
