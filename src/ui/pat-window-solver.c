@@ -42,7 +42,7 @@ update_verdict (PatWindow *self)
       style = "success";
       break;
     case PAT_VERDICT_LOST:
-      text = _("No longer winnable");
+      text = pat_game_get_moves (self->game) == 0 ? _("This deal can’t be won") : _("No longer winnable");
       style = "error";
       break;
     case PAT_VERDICT_UNKNOWN:

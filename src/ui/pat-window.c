@@ -87,7 +87,12 @@ update_status (PatWindow *self)
       adw_window_title_set_subtitle (self->window_title, turn);
     }
   else
-    adw_window_title_set_subtitle (self->window_title, deal != NULL && deal[0] != '\0' ? deal : "");
+    {
+      /* Translators: the window's subtitle, %s is the deal number */
+      g_autofree char *subtitle = deal != NULL && deal[0] != '\0' ? g_strdup_printf (_("Deal %s"), deal) : NULL;
+
+      adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
+    }
 
   n = pat_game_get_moves (self->game);
   moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
@@ -282,6 +287,20 @@ is_active_cb (PatWindow  *self,
               gpointer    user_data)
 {
   update_running (self);
+}
+
+/* Narrow windows (phones): the title already names the game and deal, so the status line
+ * leaves them out to keep room for the rest. */
+static void
+default_width_cb (PatWindow  *self,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  int width, height;
+
+  /* GTK 4.8 writes both, so neither may be NULL. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_label), width <= 0 || width >= 640);
 }
 
 static void
@@ -857,6 +876,7 @@ pat_window_init (PatWindow *self)
   g_signal_connect_object (self->board, "message", G_CALLBACK (board_message_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
 }
 
