@@ -864,12 +864,12 @@ pat_game_check_move (PatGame        *self,
   if (move->from >= self->state.n_piles || move->to >= self->state.n_piles ||
       (move->kind == PAT_MOVE_PAIR && move->from2 >= self->state.n_piles))
     {
-      why = "no such pile";
+      why = N_("no such pile");
       ok = FALSE;
     }
   else if (self->status != PAT_STATUS_PLAYING)
     {
-      why = "the game is over";
+      why = N_("the game is over");
       ok = FALSE;
     }
   else
@@ -1077,8 +1077,8 @@ cycle_reason (PatGame *self)
                                          length),
                             length);
   played = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u round was played.",
-                                         "%u rounds were played.",
+                                         "%'u round was played.",
+                                         "%'u rounds were played.",
                                          rounds),
                             rounds);
   return g_strconcat (repeat, " ", played, NULL);
@@ -1224,15 +1224,15 @@ state_from_variant (GVariant        *variant,
   cards = g_variant_get_fixed_array (cards_v, &n_cards, 1);
 
   if (n_lengths != initial->n_piles)
-    return corrupt (error, "wrong number of piles");
+    return corrupt (error, _("wrong number of piles"));
   for (i = 0; i < n_lengths; i++)
     total += lengths[i];
   if (total != n_cards || n_cards != pat_state_n_cards (initial))
-    return corrupt (error, "wrong number of cards");
+    return corrupt (error, _("wrong number of cards"));
   for (i = 0; i < n_cards; i++)
     {
       if (cards[i] >= PAT_N_CARDS || (seen & (G_GUINT64_CONSTANT (1) << cards[i])))
-        return corrupt (error, "a card is missing or repeated");
+        return corrupt (error, _("a card is missing or repeated"));
       seen |= G_GUINT64_CONSTANT (1) << cards[i];
     }
 
@@ -1334,12 +1334,12 @@ game_from_payload (GVariant  *payload,
   rules = pat_rules_lookup (game_id);
   if (rules == NULL)
     {
-      corrupt (error, "unknown game");
+      corrupt (error, _("unknown game"));
       return NULL;
     }
   if (die_mode > PAT_DIE_PER_PASS)
     {
-      corrupt (error, "unknown option");
+      corrupt (error, _("unknown option"));
       return NULL;
     }
   options.die_mode = (PatDieMode) die_mode;
@@ -1351,7 +1351,7 @@ game_from_payload (GVariant  *payload,
     self = pat_game_new_from_deck (game_id, deck, &options);
   else
     {
-      corrupt (error, "bad deal");
+      corrupt (error, _("bad deal"));
       return NULL;
     }
 
@@ -1371,29 +1371,29 @@ game_from_payload (GVariant  *payload,
    * file says can put the engine in a position it does not expect. */
   if (!pat_state_equal (&g_array_index (chain, PatState, 0), &self->initial))
     {
-      corrupt (error, "the history does not start at the deal");
+      corrupt (error, _("the history does not start at the deal"));
       return NULL;
     }
   for (i = 1; i < chain->len; i++)
     if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i)))
       {
-        corrupt (error, "a position does not follow from the one before");
+        corrupt (error, _("a position does not follow from the one before"));
         return NULL;
       }
 
   if (moves != n_undo)
     {
-      corrupt (error, "wrong number of moves");
+      corrupt (error, _("wrong number of moves"));
       return NULL;
     }
   if (!started && chain->len > 1)
     {
-      corrupt (error, "moves in a game not started");
+      corrupt (error, _("moves in a game not started"));
       return NULL;
     }
   if (elapsed_us > (guint64) G_MAXUINT * G_USEC_PER_SEC)
     {
-      corrupt (error, "bad time");
+      corrupt (error, _("bad time"));
       return NULL;
     }
 

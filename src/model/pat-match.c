@@ -834,7 +834,7 @@ match_from_payload (GVariant  *payload,
   n_players = g_variant_n_children (players_v);
   n_teams = g_variant_n_children (teams_v);
   if (n_players > PAT_MATCH_MAX_PLAYERS || n_teams > PAT_MATCH_MAX_PLAYERS)
-    return match_corrupt (error, "too many players");
+    return match_corrupt (error, _("too many players"));
 
   players = g_new0 (const char *, n_players + 1);
   player_teams = g_new0 (guint, n_players + 1);
@@ -845,7 +845,7 @@ match_from_payload (GVariant  *payload,
 
       g_variant_get_child (players_v, i, "(&si)", &players[i], &team);
       if ((n_teams == 0) != (team < 0))
-        return match_corrupt (error, "bad team");
+        return match_corrupt (error, _("bad team"));
       player_teams[i] = team < 0 ? 0 : (guint) team;
     }
 
@@ -854,9 +854,9 @@ match_from_payload (GVariant  *payload,
                     &local_error))
     return match_corrupt (error, local_error->message);
   if (target < 1 || target > MAX_TARGET)
-    return match_corrupt (error, "bad target");
+    return match_corrupt (error, _("bad target"));
   if (die_mode > PAT_DIE_PER_PASS)
-    return match_corrupt (error, "unknown option");
+    return match_corrupt (error, _("unknown option"));
   self->target = target;
   self->same_deal = same_deal;
   self->options.die_mode = (PatDieMode) die_mode;
@@ -879,7 +879,7 @@ match_from_payload (GVariant  *payload,
       if (self->winner >= 0 || !g_str_equal (pat_game_get_game_id (game), "demon") ||
           !pat_game_get_deal (game, &game_deal) || !pat_deal_number_equal (&deal, &game_deal) ||
           pat_game_get_options (game).die_mode != self->options.die_mode)
-        return match_corrupt (error, "the game in progress is not this turn's");
+        return match_corrupt (error, _("the game in progress is not this turn's"));
       set_game (self, game);
     }
 

@@ -107,7 +107,7 @@ update_header (PatScoreboard *self)
 
       headline = g_strdup (pat_match_get_announcement (self->match));
       /* Translators: under "The demon is exorcised!": the winning player or team and their total */
-      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins with %d point.", "%s wins with %d points.",
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins with %'d point.", "%s wins with %'d points.",
                                               ABS (total)),
                                  pat_match_get_winner_name (self->match), total);
       button = g_strdup (_("_Close"));
@@ -125,7 +125,7 @@ update_header (PatScoreboard *self)
       else
         round = g_strdup_printf (_("Round %u"), pat_match_get_round (self->match));
       /* Translators: the round, then the match's target, e.g. "Round 2 · First to 200 points" */
-      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · First to %d point", "%s · First to %d points",
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · First to %'d point", "%s · First to %'d points",
                                               target),
                                  round, target);
       if (self->between_turns || !turn_begun (self))

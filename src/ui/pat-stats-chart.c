@@ -573,7 +573,7 @@ pat_stats_chart_set_win_rates (PatStatsChart     *self,
           g_autofree char *percent = format_percent ((double) won[i] / played[i]);
 
           /* Translators: what screen readers say about one game in the win-rate chart */
-          g_string_append_printf (description, _("%s: %s of %u games won. "), names[i], percent, played[i]);
+          g_string_append_printf (description, _("%s: %s of %'u games won. "), names[i], percent, played[i]);
         }
     }
   self->n_shown = n_games;

@@ -95,7 +95,7 @@ update_status (PatWindow *self)
     }
 
   n = pat_game_get_moves (self->game);
-  moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", n), n);
+  moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u move", "%'u moves", n), n);
   gtk_label_set_label (self->moves_label, moves);
 
   time = format_elapsed (pat_game_get_elapsed (self->game));
@@ -188,8 +188,8 @@ show_end (PatWindow  *self,
       gtk_image_set_from_icon_name (self->end_icon, "emblem-ok-symbolic");
       gtk_label_set_label (self->end_title, _("You Won!"));
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
-      won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %u move.",
-                                               "Solved in %s with %u moves.", moves), time, moves);
+      won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
+                                               "Solved in %s with %'u moves.", moves), time, moves);
       if (g_str_equal (pat_game_get_game_id (self->game), "demon"))
         {
           g_autofree char *with_score = g_strdup_printf (_("%s Score: %d."), won_text,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the build into a temporary DESTDIR and checks that every file a user needs is there.
-# Usage: install-test.sh BUILD_DIR PREFIX BINDIR DATADIR MANDIR APP_ID
+# Usage: install-test.sh BUILD_DIR PREFIX BINDIR DATADIR MANDIR APP_ID LOCALEDIR LINGUAS_FILE
 
 set -eu
 
@@ -11,6 +11,8 @@ bindir=$3
 datadir=$4
 mandir=$5
 app_id=$6
+localedir=$7
+linguas_file=$8
 
 destdir=$(mktemp -d "${TMPDIR:-/tmp}/patience-install-test.XXXXXX")
 trap 'rm -rf "$destdir"' EXIT INT TERM
@@ -37,6 +39,7 @@ root=$destdir
 bin=$root$(under_prefix "$bindir")
 data=$root$(under_prefix "$datadir")
 man=$root$(under_prefix "$mandir")
+locale=$root$(under_prefix "$localedir")
 
 failed=0
 check () {
@@ -64,6 +67,19 @@ check "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
 check "$data/glib-2.0/schemas/$app_id.gschema.xml"
 check "$man/man1/patience.1"
 check "$man/man1/patience-cli.1"
+
+# A compiled catalogue for every language of po/LINGUAS, starting with the .mo magic number.
+for lang in $(sed 's/#.*//' "$linguas_file"); do
+  mo=$locale/$lang/LC_MESSAGES/patience.mo
+  check "$mo"
+  if [ -f "$mo" ]; then
+    magic=$(od -An -tx4 -N4 "$mo" | tr -d ' ')
+    if [ "$magic" != 950412de ] && [ "$magic" != de120495 ]; then
+      echo "NOT A MESSAGE CATALOGUE: ${mo#"$root"}"
+      failed=1
+    fi
+  fi
+done
 
 # The installed command-line tool runs.
 if [ -x "$bin/patience-cli" ] && ! "$bin/patience-cli" --version >/dev/null; then
