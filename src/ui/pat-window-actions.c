@@ -291,7 +291,7 @@ rules_action (GtkWidget  *widget,
   label = gtk_label_new (pat_rules_text_rules (game_id));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  /* Not selectable: a selectable label takes the focus and shows itself all selected. */
   gtk_widget_set_margin_start (label, 18);
   gtk_widget_set_margin_end (label, 18);
   gtk_widget_set_margin_top (label, 18);
