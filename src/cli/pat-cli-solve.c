@@ -1,16 +1,513 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: patience-cli solve. */
+/* patience-cli solve: whether deals can be won, with a winning line, one JSON line per deal. */
 
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "pat-cli.h"
+#include "pat-error.h"
+#include "pat-rules.h"
+#include "pat-solver.h"
+#include "pat-solver-private.h"
+
+#define EXIT_BAD_INPUT PAT_CLI_EXIT_BAD_INPUT
+
+/* Deals solved ahead of the one being printed, at most. */
+#define WINDOW 1024
+
+typedef struct {
+  char     *game;
+  char     *deal;
+  char     *deck;
+  char     *deals;
+  char     *die;
+  char     *max_nodes;
+  double    timeout;
+  int       threads;
+  gboolean  summary;
+} SolveOptions;
+
+typedef struct {
+  PatSolveResult  result;
+  guint64         nodes;
+  double          ms;
+  char           *solution;   /* replay notation; NULL unless solved */
+  gboolean        done;
+} Slot;
+
+typedef struct {
+  const PatRules *rules;
+  PatOptions      options;
+  PatSolveLimits  limits;
+  gboolean        by_number;
+  PatDealNumber   first;
+  guint64         count;
+  PatCard         deck[PAT_N_CARDS];
+
+  GMutex          lock;
+  GCond           cond;
+  guint64         next;       /* the next deal to hand out */
+  guint64         printed;    /* deals printed so far */
+  Slot            slots[WINDOW];
+} Job;
+
+typedef struct {
+  guint64 deals;
+  guint64 by_result[4];
+  double  wall_seconds;
+  double  cpu_seconds;
+  double  hardest_ms;
+  guint64 hardest_nodes;
+  guint64 hardest_index;
+} Totals;
+
+static void
+solve_options_clear (SolveOptions *o)
+{
+  g_free (o->game);
+  g_free (o->deal);
+  g_free (o->deck);
+  g_free (o->deals);
+  g_free (o->die);
+  g_free (o->max_nodes);
+}
+
+G_GNUC_PRINTF (1, 2) static int
+fail (const char *format,
+      ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "error: %s\n", message);
+  return EXIT_BAD_INPUT;
+}
+
+static PatDealNumber
+deal_add (PatDealNumber n,
+          guint64       k)
+{
+  PatDealNumber r = { n.lo + k, n.hi };
+
+  if (r.lo < n.lo)
+    r.hi++;
+  return r;
+}
+
+static gboolean
+parse_game (const char      *id,
+            const PatRules **rules,
+            GError         **error)
+{
+  const PatRules *const *all;
+  GString *known;
+  guint n, i;
+
+  if (id == NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "--game is required");
+      return FALSE;
+    }
+  *rules = pat_rules_lookup (id);
+  if (*rules != NULL && pat_solver_supports (*rules))
+    return TRUE;
+
+  known = g_string_new (NULL);
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (pat_solver_supports (all[i]))
+      g_string_append_printf (known, "%s%s", known->len > 0 ? ", " : "", all[i]->id);
+  if (*rules != NULL)
+    g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                 "%s has no solver: it has no decisions, play it with `patience-cli play` "
+                 "(games with a solver: %s)", id, known->str);
+  else
+    g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games with a solver: %s)",
+                 id, known->str);
+  g_string_free (known, TRUE);
+  return FALSE;
+}
+
+static gboolean
+parse_die (const char  *text,
+           PatOptions  *options,
+           GError     **error)
+{
+  options->die_mode = PAT_DIE_OFF;
+  if (text == NULL || strcmp (text, "off") == 0)
+    return TRUE;
+  if (strcmp (text, "game") == 0)
+    options->die_mode = PAT_DIE_PER_GAME;
+  else if (strcmp (text, "pass") == 0)
+    options->die_mode = PAT_DIE_PER_PASS;
+  else
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "A..B" or a single deal "A": the first deal and how many. */
+static gboolean
+parse_range (const char     *text,
+             PatDealNumber  *first,
+             guint64        *count,
+             GError        **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "..", 2);
+  PatDealNumber last;
+
+  if (!pat_deal_number_parse (parts[0], first, error) ||
+      !pat_deal_number_parse (parts[1] != NULL ? parts[1] : parts[0], &last, error))
+    return FALSE;
+  if (last.hi < first->hi || (last.hi == first->hi && last.lo < first->lo))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", text);
+      return FALSE;
+    }
+  if (last.hi - first->hi > 1 || (last.hi != first->hi && last.lo >= first->lo) ||
+      last.lo - first->lo + 1 == 0)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
+      return FALSE;
+    }
+  *count = last.lo - first->lo + 1;
+  return TRUE;
+}
+
+static gboolean
+parse_limits (const SolveOptions  *o,
+              PatSolveLimits      *limits,
+              GError             **error)
+{
+  memset (limits, 0, sizeof *limits);
+  if (o->max_nodes != NULL)
+    {
+      guint64 n;
+
+      if (!g_ascii_string_to_unsigned (o->max_nodes, 10, 1, G_MAXUINT64, &n, NULL))
+        {
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                       "--max-nodes takes a whole number of at least 1, not '%s'", o->max_nodes);
+          return FALSE;
+        }
+      limits->max_nodes = n;
+    }
+  if (!(o->timeout >= 0 && o->timeout <= 1e9))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--timeout takes seconds, 0 or more");
+      return FALSE;
+    }
+  limits->timeout = o->timeout;
+  if (o->threads < 1 || o->threads > 256)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+setup_job (const SolveOptions  *o,
+           Job                 *job,
+           GError             **error)
+{
+  int given = (o->deal != NULL) + (o->deck != NULL) + (o->deals != NULL);
+
+  if (!parse_game (o->game, &job->rules, error) ||
+      !parse_die (o->die, &job->options, error) ||
+      !parse_limits (o, &job->limits, error))
+    return FALSE;
+  if (given != 1)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+                   "give exactly one of --deal N, --deck \"…\" or --deals A..B");
+      return FALSE;
+    }
+  if (o->deck != NULL)
+    {
+      job->by_number = FALSE;
+      job->count = 1;
+      return pat_deck_parse (o->deck, job->deck, error);
+    }
+  job->by_number = TRUE;
+  if (o->deal != NULL)
+    {
+      job->count = 1;
+      return pat_deal_number_parse (o->deal, &job->first, error);
+    }
+  return parse_range (o->deals, &job->first, &job->count, error);
+}
+
+static char *
+format_solution (const PatRules    *rules,
+                 const PatSolution *solution)
+{
+  GString *out = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < solution->n_moves; i++)
+    {
+      g_autofree char *move = pat_rules_format_move (rules, &solution->moves[i]);
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, move);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+solve_one (Job     *job,
+           guint64  index,
+           Slot    *slot)
+{
+  PatSolution solution = { 0, };
+  PatState state;
+  gint64 start;
+
+  if (job->by_number)
+    {
+      PatDealNumber number = deal_add (job->first, index);
+
+      pat_rules_deal_number (job->rules, &state, &number, &job->options);
+    }
+  else
+    {
+      pat_rules_deal_deck (job->rules, &state, job->deck, &job->options);
+    }
+
+  start = g_get_monotonic_time ();
+  slot->result = pat_solver_solve (job->rules, &state, &job->limits, &solution);
+  slot->ms = (g_get_monotonic_time () - start) / 1000.0;
+  slot->nodes = solution.nodes;
+  slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution) : NULL;
+  pat_solution_clear (&solution);
+}
+
+static gpointer
+worker (gpointer data)
+{
+  Job *job = data;
+
+  for (;;)
+    {
+      Slot slot = { 0, };
+      guint64 index;
+
+      g_mutex_lock (&job->lock);
+      while (job->next < job->count && job->next >= job->printed + WINDOW)
+        g_cond_wait (&job->cond, &job->lock);
+      if (job->next >= job->count)
+        {
+          g_mutex_unlock (&job->lock);
+          break;
+        }
+      index = job->next++;
+      g_mutex_unlock (&job->lock);
+
+      solve_one (job, index, &slot);
+
+      g_mutex_lock (&job->lock);
+      slot.done = TRUE;
+      job->slots[index % WINDOW] = slot;
+      g_cond_broadcast (&job->cond);
+      g_mutex_unlock (&job->lock);
+    }
+  return NULL;
+}
+
+static void
+print_slot (const Job  *job,
+            guint64     index,
+            const Slot *slot)
+{
+  GString *line = g_string_new ("{");
+
+  if (job->by_number)
+    {
+      PatDealNumber number = deal_add (job->first, index);
+      char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+      pat_deal_number_format (&number, text);
+      g_string_append_printf (line, "\"deal\":%s,", text);
+    }
+  g_string_append_printf (line, "\"result\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f",
+                          pat_solve_result_to_string (slot->result), slot->nodes, slot->ms);
+  if (slot->solution != NULL)
+    g_string_append_printf (line, ",\"solution\":\"%s\"", slot->solution);
+  g_string_append (line, "}\n");
+  fputs (line->str, stdout);
+  g_string_free (line, TRUE);
+}
+
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+run (Job    *job,
+     guint   n_threads,
+     Totals *totals)
+{
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+  gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_seconds ();
+  guint i;
+
+  memset (totals, 0, sizeof *totals);
+  for (i = 0; i < n_threads; i++)
+    threads[i] = g_thread_new ("solve", worker, job);
+
+  while (job->printed < job->count)
+    {
+      Slot *slot = &job->slots[job->printed % WINDOW];
+      Slot taken;
+
+      g_mutex_lock (&job->lock);
+      while (!slot->done)
+        g_cond_wait (&job->cond, &job->lock);
+      taken = *slot;
+      slot->done = FALSE;
+      g_mutex_unlock (&job->lock);
+
+      print_slot (job, job->printed, &taken);
+      totals->deals++;
+      totals->by_result[taken.result]++;
+      if (taken.ms > totals->hardest_ms)
+        {
+          totals->hardest_ms = taken.ms;
+          totals->hardest_nodes = taken.nodes;
+          totals->hardest_index = job->printed;
+        }
+      g_free (taken.solution);
+
+      g_mutex_lock (&job->lock);
+      job->printed++;
+      g_cond_broadcast (&job->cond);
+      g_mutex_unlock (&job->lock);
+    }
+
+  for (i = 0; i < n_threads; i++)
+    g_thread_join (threads[i]);
+  totals->wall_seconds = (g_get_monotonic_time () - start) / 1e6;
+  totals->cpu_seconds = cpu_seconds () - cpu_start;
+}
+
+static void
+print_summary (const Job    *job,
+               const Totals *t)
+{
+  GString *line = g_string_new (NULL);
+
+  g_string_append_printf (line,
+                          "{\"summary\":true,\"game\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
+                          "\"solved\":%" G_GUINT64_FORMAT ",\"unsolvable\":%" G_GUINT64_FORMAT ","
+                          "\"limit\":%" G_GUINT64_FORMAT ",\"cancelled\":%" G_GUINT64_FORMAT ","
+                          "\"solved_percent\":%.3f,\"wall_seconds\":%.3f,\"cpu_seconds\":%.3f,"
+                          "\"deals_per_second\":%.2f,\"deals_per_cpu_second\":%.2f,"
+                          "\"peak_memory\":%" G_GSIZE_FORMAT,
+                          job->rules->id, t->deals,
+                          t->by_result[PAT_SOLVE_SOLVED], t->by_result[PAT_SOLVE_UNSOLVABLE],
+                          t->by_result[PAT_SOLVE_LIMIT], t->by_result[PAT_SOLVE_CANCELLED],
+                          t->deals > 0 ? 100.0 * t->by_result[PAT_SOLVE_SOLVED] / t->deals : 0.0,
+                          t->wall_seconds, t->cpu_seconds,
+                          t->wall_seconds > 0 ? t->deals / t->wall_seconds : 0.0,
+                          t->cpu_seconds > 0 ? t->deals / t->cpu_seconds : 0.0,
+                          pat_solve_peak_memory ());
+  if (t->deals > 0)
+    {
+      if (job->by_number)
+        {
+          PatDealNumber number = deal_add (job->first, t->hardest_index);
+          char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+          pat_deal_number_format (&number, text);
+          g_string_append_printf (line, ",\"hardest_deal\":%s", text);
+        }
+      g_string_append_printf (line, ",\"hardest_ms\":%.3f,\"hardest_nodes\":%" G_GUINT64_FORMAT,
+                              t->hardest_ms, t->hardest_nodes);
+    }
+  g_string_append (line, "}\n");
+  fputs (line->str, stdout);
+  g_string_free (line, TRUE);
+}
 
 int
 pat_cli_solve (int    argc,
                char **argv)
 {
-  fprintf (stderr, "error: solve is not written yet\n");
-  return PAT_CLI_EXIT_BAD_INPUT;
+  SolveOptions o = { .threads = 1 };
+  GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, "The game id (black-hole, all-in-a-row, penguin, demon, idiots-delight, perpetual-motion-free)", "ID" },
+    { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
+    { "deck", 0, 0, G_OPTION_ARG_STRING, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
+    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },
+    { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
+    { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
+    { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  Job *job = NULL;
+  Totals totals;
+  int status = EXIT_SUCCESS;
+
+  context = g_option_context_new ("solve — say whether deals can be won, with a winning line");
+  g_option_context_set_description (context,
+    "Prints one JSON line per deal: {\"deal\":N,\"result\":\"solved|unsolvable|limit\",\"nodes\":K,"
+    "\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is left out for --deck; \"solution\" is given "
+    "only when solved, in the notation of `patience-cli replay`. \"unsolvable\" means the whole "
+    "space was searched.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+  if (argc > 1)
+    {
+      status = fail ("unexpected argument '%s'", argv[1]);
+      goto out;
+    }
+
+  job = g_new0 (Job, 1);
+  g_mutex_init (&job->lock);
+  g_cond_init (&job->cond);
+  if (!setup_job (&o, job, &error))
+    {
+      status = fail ("%s", error->message);
+      goto out;
+    }
+
+  run (job, (guint) MIN ((guint64) o.threads, job->count), &totals);
+  if (o.summary)
+    print_summary (job, &totals);
+
+out:
+  if (job != NULL)
+    {
+      g_mutex_clear (&job->lock);
+      g_cond_clear (&job->cond);
+      g_free (job);
+    }
+  solve_options_clear (&o);
+  return status;
 }

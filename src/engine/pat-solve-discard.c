@@ -1,14 +1,659 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real solver. */
+/* Idiot's Delight and Perpetual Motion (Free Columns) solver: depth-first search over every reachable position. */
 
 #include "config.h"
 
+#include <string.h>
+
 #include "pat-solver-private.h"
 
-PatSolveResult
-pat_solve_discard (const PatState       *state,
-               const PatSolveLimits *limits,
-               PatSolution          *solution)
+/* Both games keep their cards on a stock, four piles and a discard pile (see pat-perpetual.c),
+ * and are played through their rules module, so that the line found is exactly what the
+ * player can replay. Every reachable position is visited once: the set of positions seen is
+ * marked on entry, which also stops Free Columns from going round in circles (its stock is
+ * gathered and dealt again and again). */
+
+enum {
+  STOCK = 0,
+  PILE1 = 1,
+  DISCARD = 5,
+  N_PILES = 6,
+};
+
+#define MAX_CHILDREN 16
+
+typedef struct {
+  PatState state;
+  PatMove  moves[MAX_CHILDREN];
+  guint8   n;
+  guint8   next;
+} Frame;
+
+/* The positions seen: fixed-size records in an open-addressing table; a record whose last
+ * byte is 0 is an empty slot. */
+typedef struct {
+  guint8 *slots;
+  gsize   record;
+  guint   bits;
+  gsize   used;
+} PositionSet;
+
+typedef struct {
+  const PatRules *rules;
+  gboolean        free_columns;
+  guint64         pile_cards[N_PILES];  /* Idiot's Delight: the cards each pile gets, dealt or not */
+  guint8          pile_of[PAT_N_CARDS];
+  guint64         higher[PAT_N_CARDS];  /* cards of the same suit and a higher rank */
+  guint64         lower[PAT_N_CARDS];
+  guint64         same_rank[PAT_N_CARDS];
+  PositionSet     seen;
+  Frame          *stack;
+  gsize           stack_size;
+  gsize           max_bytes;
+  guint64         nodes;
+  guint64         next_check;
+  guint32         random;
+  guint           noise;
+} Search;
+
+#define FREE_RECORD 48
+#define IDIOT_RECORD 8
+
+/* Idiot's Delight: which cards of the stock were dealt to which pile is known from how many
+ * are left in it, and cards only come off, so the cards discarded and the stock's length say
+ * it all. */
+static void
+idiot_record (const PatState *state,
+              guint8         *out)
 {
-  return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  guint64 key = (guint64) 1 << 63;
+  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
+  guint i;
+
+  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
+    key |= (guint64) 1 << gone[i];
+  key |= (guint64) pat_state_pile_len (state, STOCK) << 52;
+  /* Little-endian whatever the machine, so that the top bit lands in the last byte. */
+  for (i = 0; i < IDIOT_RECORD; i++)
+    out[i] = (guint8) (key >> (8 * i));
+}
+
+/* Free Columns: the stock and the four piles in order, six bits a card, and their lengths;
+ * the round and the order of the discards do not matter. */
+static void
+free_record (const PatState *state,
+             guint8         *out)
+{
+  guint64 bits = 0;
+  guint n_bits = 0, at = 0;
+  guint pile, k;
+
+  memset (out, 0, FREE_RECORD);
+  for (pile = STOCK; pile < DISCARD; pile++)
+    {
+      const PatCard *cards = pat_state_pile_cards (state, pile);
+      guint len = pat_state_pile_len (state, pile);
+
+      bits |= (guint64) len << n_bits;
+      n_bits += 6;
+      for (k = 0; k <= len; k++)
+        {
+          if (n_bits >= 32)
+            {
+              out[at++] = (guint8) bits;
+              out[at++] = (guint8) (bits >> 8);
+              out[at++] = (guint8) (bits >> 16);
+              out[at++] = (guint8) (bits >> 24);
+              bits >>= 32;
+              n_bits -= 32;
+            }
+          if (k < len)
+            {
+              bits |= (guint64) cards[k] << n_bits;
+              n_bits += 6;
+            }
+        }
+    }
+  while (n_bits > 0)
+    {
+      out[at++] = (guint8) bits;
+      bits >>= 8;
+      n_bits = n_bits > 8 ? n_bits - 8 : 0;
+    }
+  out[FREE_RECORD - 1] = 1;
+}
+
+static inline guint64
+record_hash (const guint8 *record,
+             gsize         size)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  gsize i;
+
+  for (i = 0; i < size; i += 8)
+    {
+      guint64 word;
+
+      memcpy (&word, record + i, 8);
+      h = (h ^ word) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+      h ^= h >> 31;
+    }
+  return h;
+}
+
+#define SET_FIRST_BITS 12
+
+static gboolean
+set_init (PositionSet *set,
+          gsize        record,
+          gsize        max_bytes)
+{
+  set->record = record;
+  set->bits = SET_FIRST_BITS;
+  set->used = 0;
+  while ((record << set->bits) > max_bytes / 2 && set->bits > 4)
+    set->bits--;
+  set->slots = g_try_malloc0 (record << set->bits);
+  return set->slots != NULL;
+}
+
+static inline gsize
+set_bytes (const PositionSet *set)
+{
+  return set->record << set->bits;
+}
+
+static void
+set_place (guint8       *slots,
+           guint         bits,
+           gsize         record,
+           const guint8 *key)
+{
+  gsize mask = ((gsize) 1 << bits) - 1;
+  gsize j = record_hash (key, record) >> (64 - bits);
+
+  while (slots[j * record + record - 1] != 0)
+    j = (j + 1) & mask;
+  memcpy (slots + j * record, key, record);
+}
+
+static gboolean
+set_contains (const PositionSet *set,
+              const guint8      *key)
+{
+  gsize mask = ((gsize) 1 << set->bits) - 1;
+  gsize j = record_hash (key, set->record) >> (64 - set->bits);
+
+  for (;;)
+    {
+      const guint8 *slot = set->slots + j * set->record;
+
+      if (slot[set->record - 1] == 0)
+        return FALSE;
+      if (memcmp (slot, key, set->record) == 0)
+        return TRUE;
+      j = (j + 1) & mask;
+    }
+}
+
+/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
+static int
+set_add (PositionSet  *set,
+         const guint8 *key,
+         gsize         room)
+{
+  gsize mask = ((gsize) 1 << set->bits) - 1;
+  gsize j = record_hash (key, set->record) >> (64 - set->bits);
+
+  for (;;)
+    {
+      const guint8 *slot = set->slots + j * set->record;
+
+      if (slot[set->record - 1] == 0)
+        break;
+      if (memcmp (slot, key, set->record) == 0)
+        return 0;
+      j = (j + 1) & mask;
+    }
+
+  if (set->used + 1 > (mask + 1) / 4 * 3)
+    {
+      guint8 *bigger;
+      gsize i;
+
+      /* Doubling needs the old and the new table at once. */
+      if (set_bytes (set) * 3 > room ||
+          (bigger = g_try_malloc0 (set_bytes (set) * 2)) == NULL)
+        {
+          if (set->used + 1 > (mask + 1) / 8 * 7)
+            return -1;
+        }
+      else
+        {
+          for (i = 0; i <= mask; i++)
+            if (set->slots[i * set->record + set->record - 1] != 0)
+              set_place (bigger, set->bits + 1, set->record, set->slots + i * set->record);
+          g_free (set->slots);
+          set->slots = bigger;
+          set->bits++;
+          set_place (set->slots, set->bits, set->record, key);
+          set->used++;
+          return 1;
+        }
+    }
+  memcpy (set->slots + j * set->record, key, set->record);
+  set->used++;
+  return 1;
+}
+
+/* Idiot's Delight reasoning. Every card ends up in a known pile (a card of the stock goes to
+ * the pile its place in the stock says), and a card leaves either with another of its rank
+ * or under a higher card of its suit, the two showing on top of different piles at once. So:
+ * a card left with no such partner in another pile can never go (the position is lost); and
+ * a card on top that can go now, and that no card left in another pile could ever need as a
+ * partner, may as well go now: keeping it only covers the card under it, and any win from
+ * here stays a win without it. The same holds for a pair of cards that need only each other. */
+static void
+idiot_prepare (Search         *s,
+               const PatState *state)
+{
+  guint pile, k, c, d;
+
+  for (pile = PILE1; pile < DISCARD; pile++)
+    for (k = 0; k < pat_state_pile_len (state, pile); k++)
+      s->pile_of[pat_state_pile_cards (state, pile)[k]] = (guint8) pile;
+  for (k = 0; k < pat_state_pile_len (state, STOCK); k++)
+    {
+      /* The stock is dealt from its top, one card to each pile in turn. */
+      guint from_top = pat_state_pile_len (state, STOCK) - 1 - k;
+
+      s->pile_of[pat_state_pile_cards (state, STOCK)[k]] = (guint8) (PILE1 + from_top % 4);
+    }
+  for (k = 0; k < pat_state_pile_len (state, DISCARD); k++)
+    s->pile_of[pat_state_pile_cards (state, DISCARD)[k]] = DISCARD;
+
+  for (c = 0; c < PAT_N_CARDS; c++)
+    {
+      s->pile_cards[s->pile_of[c]] |= (guint64) 1 << c;
+      for (d = 0; d < PAT_N_CARDS; d++)
+        {
+          if (d == c)
+            continue;
+          if (pat_card_rank (d) == pat_card_rank (c))
+            s->same_rank[c] |= (guint64) 1 << d;
+          else if (pat_card_suit (d) == pat_card_suit (c) && pat_card_rank (d) > pat_card_rank (c))
+            s->higher[c] |= (guint64) 1 << d;
+          else if (pat_card_suit (d) == pat_card_suit (c))
+            s->lower[c] |= (guint64) 1 << d;
+        }
+    }
+}
+
+/* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
+static gboolean
+idiot_analyse (const Search   *s,
+               const PatState *state,
+               PatMove        *safe)
+{
+  guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
+  guint64 cards;
+  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
+  PatCard tops[4];
+  guint i, j;
+
+  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
+    left &= ~((guint64) 1 << gone[i]);
+
+  safe->kind = 0xff;
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint64 elsewhere = left & ~s->pile_cards[s->pile_of[c]];
+
+      if ((elsewhere & (s->higher[c] | s->same_rank[c])) == 0)
+        return FALSE;
+    }
+
+  for (i = 0; i < 4; i++)
+    tops[i] = pat_state_pile_top (state, PILE1 + i);
+  for (i = 0; i < 4; i++)
+    {
+      guint c = tops[i];
+      guint64 elsewhere, needed_by, top_mask = 0;
+
+      if (c == PAT_NO_CARD)
+        continue;
+      elsewhere = left & ~s->pile_cards[PILE1 + i];
+      needed_by = elsewhere & (s->lower[c] | s->same_rank[c]);
+      for (j = 0; j < 4; j++)
+        if (j != i && tops[j] != PAT_NO_CARD)
+          top_mask |= (guint64) 1 << tops[j];
+
+      if (needed_by == 0 && (top_mask & s->higher[c]) != 0)
+        {
+          *safe = pat_move_cards (PILE1 + i, DISCARD, 1);
+          return TRUE;
+        }
+      if (needed_by != 0 && (needed_by & (needed_by - 1)) == 0 && (needed_by & top_mask) != 0 &&
+          (needed_by & s->same_rank[c]) != 0)
+        {
+          guint partner = (guint) __builtin_ctzll (needed_by);
+          guint64 partner_elsewhere = left & ~s->pile_cards[s->pile_of[partner]];
+
+          if ((partner_elsewhere & (s->lower[partner] | s->same_rank[partner])) ==
+              (guint64) 1 << c)
+            {
+              for (j = 0; j < 4; j++)
+                if (tops[j] == partner)
+                  break;
+              safe->kind = PAT_MOVE_PAIR;
+              safe->from = (guint8) (PILE1 + MIN (i, j));
+              safe->from2 = (guint8) (PILE1 + MAX (i, j));
+              safe->to = DISCARD;
+              safe->count = 2;
+              return TRUE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* The moves of a position, in the order tried: Idiot's Delight discards pairs first, then
+ * single cards, and deals last; Free Columns gathers equal cards before dealing on. Later
+ * probes of Idiot's Delight shuffle this order a little. */
+static void
+fill_frame (Search *s,
+            Frame  *frame)
+{
+  PatMoveList all;
+  guint score[MAX_CHILDREN];
+  guint i, j;
+
+  frame->n = 0;
+  frame->next = 0;
+  if (!s->free_columns)
+    {
+      PatMove safe;
+
+      if (!idiot_analyse (s, &frame->state, &safe))
+        return;
+      if (safe.kind != 0xff)
+        {
+          frame->moves[frame->n++] = safe;
+          return;
+        }
+    }
+  s->rules->legal_moves (&frame->state, &all);
+  for (i = 0; i < all.n && frame->n < MAX_CHILDREN; i++)
+    {
+      guint kind = all.moves[i].kind;
+      guint sc = (kind == PAT_MOVE_PAIR ? 0 : kind == PAT_MOVE_CARDS ? 1 : 2) * 16;
+
+      if (s->noise > 0)
+        {
+          s->random ^= s->random << 13;
+          s->random ^= s->random >> 17;
+          s->random ^= s->random << 5;
+          sc += s->random % s->noise;
+        }
+      for (j = frame->n; j > 0 && score[j - 1] > sc; j--)
+        {
+          score[j] = score[j - 1];
+          frame->moves[j] = frame->moves[j - 1];
+        }
+      score[j] = sc;
+      frame->moves[j] = all.moves[i];
+      frame->n++;
+    }
+}
+
+static void
+make_record (const Search   *s,
+             const PatState *state,
+             guint8         *key)
+{
+  if (s->free_columns)
+    free_record (state, key);
+  else
+    idiot_record (state, key);
+}
+
+static int
+remember (Search         *s,
+          const PatState *state)
+{
+  guint8 key[FREE_RECORD];
+  gsize stack_bytes = s->stack_size * sizeof (Frame);
+
+  make_record (s, state, key);
+  return set_add (&s->seen, key, s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0);
+}
+
+static gboolean
+known (const Search   *s,
+       const PatState *state)
+{
+  guint8 key[FREE_RECORD];
+
+  make_record (s, state, key);
+  return set_contains (&s->seen, key);
+}
+
+typedef enum {
+  PROBE_SOLVED,
+  PROBE_EXHAUSTED,
+  PROBE_BUDGET,
+  PROBE_STOPPED,
+} ProbeResult;
+
+/* One depth-first search from the root, giving up after @budget nodes (0: never).
+ *
+ * Free Columns can come back to a position, so positions are remembered when first entered
+ * and never entered twice; there is a single search. Idiot's Delight always moves on (a card
+ * goes or is dealt), so a position is remembered only once everything after it was searched
+ * in vain, which lets a probe that gives up leave only true facts behind: the search then
+ * restarts with budgets growing like the Luby sequence and the moves shuffled a little, which
+ * finds the wins hidden behind a bad early choice much sooner. */
+static ProbeResult
+probe (Search               *s,
+       guint64               budget,
+       const PatSolveLimits *limits,
+       gint64                deadline,
+       PatSolveResult       *result,
+       gsize                *length)
+{
+  guint64 start = s->nodes;
+  gsize depth = 0;
+
+  fill_frame (s, &s->stack[0]);
+  for (;;)
+    {
+      Frame *frame = &s->stack[depth];
+      Frame *child;
+
+      if (frame->next == frame->n)
+        {
+          if (depth == 0)
+            return PROBE_EXHAUSTED;
+          if (!s->free_columns && remember (s, &frame->state) < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          depth--;
+          continue;
+        }
+
+      if (depth + 1 == s->stack_size)
+        {
+          gsize bigger = s->stack_size * 2;
+
+          if (set_bytes (&s->seen) + bigger * sizeof (Frame) > s->max_bytes)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          s->stack = g_renew (Frame, s->stack, bigger);
+          s->stack_size = bigger;
+          frame = &s->stack[depth];
+        }
+
+      child = &s->stack[depth + 1];
+      child->state = frame->state;
+      s->rules->apply (&child->state, &frame->moves[frame->next++], NULL);
+      if (++s->nodes >= s->next_check)
+        {
+          *result = pat_solve_should_stop (limits, s->nodes, deadline);
+          if (*result != PAT_SOLVE_SOLVED)
+            return PROBE_STOPPED;
+          s->next_check = pat_solve_next_check (limits, s->nodes);
+        }
+
+      if (s->rules->status (&child->state) == PAT_STATUS_WON)
+        {
+          *length = depth + 1;
+          return PROBE_SOLVED;
+        }
+
+      if (s->free_columns)
+        {
+          int added = remember (s, &child->state);
+
+          if (added < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          if (added == 0)
+            continue;
+        }
+      else if (known (s, &child->state))
+        {
+          continue;
+        }
+      else if (budget != 0 && s->nodes - start >= budget)
+        {
+          return PROBE_BUDGET;
+        }
+      fill_frame (s, child);
+      depth++;
+    }
+}
+
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 …, for the budgets of restarts. */
+static guint64
+luby (guint64 i)
+{
+  guint64 size = 1, power = 1;
+
+  while (size < i + 1)
+    {
+      size = 2 * size + 1;
+      power *= 2;
+    }
+  while (size - 1 != i)
+    {
+      size = (size - 1) / 2;
+      power /= 2;
+      if (i >= size)
+        i -= size;
+    }
+  return power;
+}
+
+#define PROBE_UNIT  1024
+#define PROBE_NOISE 24
+
+static PatSolveResult
+search (Search               *s,
+        const PatState       *root,
+        const PatSolveLimits *limits,
+        PatSolution          *solution)
+{
+  gint64 deadline = pat_solve_deadline (limits);
+  PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
+  guint64 round;
+  gsize length = 0;
+
+  s->nodes = 1;
+  s->next_check = pat_solve_next_check (limits, 0);
+  s->random = 0x9e3779b9u;
+  s->stack[0].state = *root;
+  if (s->rules->status (root) == PAT_STATUS_WON)
+    return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, NULL, 0);
+  if (s->free_columns && remember (s, root) < 0)
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+
+  for (round = 0;; round++)
+    {
+      guint64 budget = s->free_columns ? 0 : PROBE_UNIT * luby (round);
+
+      s->noise = round == 0 ? 0 : PROBE_NOISE;
+      switch (probe (s, budget, limits, deadline, &result, &length))
+        {
+        case PROBE_SOLVED:
+          {
+            PatMove *moves = g_new (PatMove, length);
+            gsize i;
+
+            for (i = 0; i < length; i++)
+              moves[i] = s->stack[i].moves[s->stack[i].next - 1];
+            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) length);
+            g_free (moves);
+            return PAT_SOLVE_SOLVED;
+          }
+        case PROBE_EXHAUSTED:
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+        case PROBE_STOPPED:
+          return pat_solution_set (solution, result, s->nodes, NULL, 0);
+        case PROBE_BUDGET:
+        default:
+          break;
+        }
+    }
+}
+
+static PatSolveResult
+solve (const PatRules       *rules,
+       const PatState       *state,
+       const PatSolveLimits *limits,
+       PatSolution          *solution)
+{
+  Search s = { 0, };
+  PatSolveResult result;
+
+  if (state->n_piles != N_PILES)
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+
+  s.rules = rules;
+  s.free_columns = rules == &pat_rules_perpetual_motion_free;
+  s.max_bytes = pat_solve_memory_budget (limits);
+  if (!s.free_columns)
+    idiot_prepare (&s, state);
+  s.stack_size = 64;
+  s.stack = g_new (Frame, s.stack_size);
+  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD, s.max_bytes))
+    result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  else
+    result = search (&s, state, limits, solution);
+  pat_solve_note_memory (set_bytes (&s.seen) + s.stack_size * sizeof (Frame));
+  g_free (s.seen.slots);
+  g_free (s.stack);
+  return result;
+}
+
+PatSolveResult
+pat_solve_idiots_delight (const PatState       *state,
+                          const PatSolveLimits *limits,
+                          PatSolution          *solution)
+{
+  return solve (&pat_rules_idiots_delight, state, limits, solution);
+}
+
+PatSolveResult
+pat_solve_free_columns (const PatState       *state,
+                        const PatSolveLimits *limits,
+                        PatSolution          *solution)
+{
+  return solve (&pat_rules_perpetual_motion_free, state, limits, solution);
 }

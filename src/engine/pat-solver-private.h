@@ -26,10 +26,13 @@ PatSolveResult pat_solve_penguin    (const PatState       *state,
 PatSolveResult pat_solve_demon      (const PatState       *state,
                                      const PatSolveLimits *limits,
                                      PatSolution          *solution);
-/* idiots-delight and perpetual-motion-free */
-PatSolveResult pat_solve_discard    (const PatState       *state,
-                                     const PatSolveLimits *limits,
-                                     PatSolution          *solution);
+PatSolveResult pat_solve_idiots_delight (const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         PatSolution          *solution);
+/* perpetual-motion-free */
+PatSolveResult pat_solve_free_columns   (const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         PatSolution          *solution);
 
 /* How often (in nodes) solvers should call pat_solve_should_stop(); a power of two. */
 #define PAT_SOLVE_CHECK_INTERVAL 4096
@@ -53,6 +56,21 @@ PatSolveResult pat_solve_should_stop   (const PatSolveLimits *limits,
 /* Solvers report the bytes their tables reached; benchmarks read the process-wide peak. */
 void           pat_solve_note_memory   (gsize                 bytes);
 gsize          pat_solve_peak_memory   (void);
+
+/* The node count at which to call pat_solve_should_stop() next, after calling it at @nodes:
+ * PAT_SOLVE_CHECK_INTERVAL on, or sooner when limits->max_nodes comes first, so that a small
+ * node limit is honoured exactly. */
+static inline guint64
+pat_solve_next_check (const PatSolveLimits *limits,
+                      guint64               nodes)
+{
+  guint64 next = nodes + PAT_SOLVE_CHECK_INTERVAL;
+
+  if (limits != NULL && limits->max_nodes != 0 && limits->max_nodes > nodes &&
+      limits->max_nodes < next)
+    next = limits->max_nodes;
+  return next;
+}
 
 /* Fills @solution with @result and @nodes; when solved, copies the @n_moves @moves. */
 PatSolveResult pat_solution_set        (PatSolution          *solution,

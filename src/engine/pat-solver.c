@@ -22,8 +22,8 @@ static const PatSolverEntry solvers[] = {
   { "all-in-a-row", pat_solve_black_hole },
   { "penguin", pat_solve_penguin },
   { "demon", pat_solve_demon },
-  { "idiots-delight", pat_solve_discard },
-  { "perpetual-motion-free", pat_solve_discard },
+  { "idiots-delight", pat_solve_idiots_delight },
+  { "perpetual-motion-free", pat_solve_free_columns },
 };
 
 static PatSolveFunc
