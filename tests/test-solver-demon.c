@@ -1,11 +1,388 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real tests. */
+/* Tests of the Demon solver: winning lines replay, lost positions are proved lost, limits hold. */
 
-#include <glib.h>
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-rules.h"
+#include "pat-solver.h"
+#include "pat-solver-private.h"
+
+enum {
+  S,
+  W,
+  R,
+  F1,
+  T1 = F1 + 4,
+  N_PILES = T1 + 4,
+};
+
+/* Budgets in nodes, not seconds, so that every run does the same. */
+#define SOLVE_NODES 4000000
+
+static const PatRules *const demon = &pat_rules_demon;
+
+static PatCard
+card (const char *text)
+{
+  PatCard c = PAT_NO_CARD;
+
+  g_assert_true (pat_card_parse (text, strlen (text), &c));
+  return c;
+}
+
+static void
+deal (PatState   *state,
+      guint64     number,
+      PatDieMode  mode)
+{
+  PatDealNumber n = pat_deal_number_from_uint (number);
+  PatOptions options = { mode };
+
+  pat_rules_deal_number (demon, state, &n, &options);
+}
+
+/* A hand-made position of all 52 cards: one string per pile in the order s w r f1…f4 t1…t4,
+ * cards bottom to top; a foundation may be given as "AC+13", a suit built up from the base. */
+static void
+position (PatState         *state,
+          guint             base_rank,
+          const char *const piles[N_PILES])
+{
+  guint i, k;
+
+  pat_state_init (state, N_PILES);
+  for (i = 0; i < N_PILES; i++)
+    {
+      const char *plus = strchr (piles[i], '+');
+
+      if (plus != NULL)
+        {
+          PatCard first = card ("AC");
+
+          g_assert_true (pat_card_parse (piles[i], plus - piles[i], &first));
+          for (k = 0; k < g_ascii_strtoull (plus + 1, NULL, 10); k++)
+            pat_state_push (state, i, pat_card_make ((pat_card_rank (first) - 1 + k) % 13 + 1,
+                                                     pat_card_suit (first)));
+        }
+      else
+        {
+          g_auto(GStrv) words = g_strsplit (piles[i], " ", -1);
+
+          for (k = 0; words[k] != NULL; k++)
+            if (words[k][0] != '\0')
+              pat_state_push (state, i, card (words[k]));
+        }
+    }
+  g_assert_cmpuint (pat_state_n_cards (state), ==, PAT_N_CARDS);
+  state->base_rank = (guint8) base_rank;
+  state->variant = PAT_DIE_OFF;
+  state->die = 0;
+  state->round = 1;
+}
+
+static PatSolveResult
+solve (const PatState *state,
+       guint64         max_nodes,
+       PatSolution    *solution)
+{
+  PatSolveLimits limits = { 0 };
+  PatSolveResult result;
+
+  limits.max_nodes = max_nodes;
+  result = pat_solver_solve (demon, state, &limits, solution);
+  g_assert_cmpint (result, ==, solution->result);
+  return result;
+}
+
+/* Plays @solution from @state with the rules, checking every move, and returns where it ends. */
+static void
+replay (const PatState    *state,
+        const PatSolution *solution,
+        PatState          *end)
+{
+  guint i;
+
+  *end = *state;
+  for (i = 0; i < solution->n_moves; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pat_rules_try_move (demon, end, &solution->moves[i], NULL, &error))
+        g_error ("move %u of %u does not replay: %s", i, solution->n_moves, error->message);
+    }
+}
+
+static void
+assert_solves (const PatState *state)
+{
+  PatSolution solution = { 0 };
+  PatState end;
+
+  g_assert_cmpint (solve (state, SOLVE_NODES, &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_nonnull (solution.moves);
+  replay (state, &solution, &end);
+  g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
+  pat_solution_clear (&solution);
+}
+
+static void
+assert_unsolvable (const PatState *state)
+{
+  PatSolution solution = { 0 };
+
+  g_assert_cmpint (solve (state, SOLVE_NODES, &solution), ==, PAT_SOLVE_UNSOLVABLE);
+  g_assert_null (solution.moves);
+  g_assert_cmpuint (solution.n_moves, ==, 0);
+}
+
+static void
+test_deals (gconstpointer data)
+{
+  const guint64 *numbers = data;
+  PatDieMode mode = (PatDieMode) numbers[0];
+  guint i;
+
+  for (i = 1; numbers[i] != 0; i++)
+    {
+      PatState state;
+
+      deal (&state, numbers[i], mode);
+      assert_solves (&state);
+    }
+}
+
+/* Deals the solver wins within its node budget, mode first. */
+static const guint64 deals_off[] = { PAT_DIE_OFF, 1, 2, 10, 11, 14, 16, 0 };
+static const guint64 deals_per_game[] = { PAT_DIE_PER_GAME, 1, 4, 12, 13, 16, 0 };
+static const guint64 deals_per_pass[] = { PAT_DIE_PER_PASS, 1, 2, 5, 9, 15, 18, 0 };
+
+static void
+test_unsolvable_deals (void)
+{
+  static const struct {
+    guint64    number;
+    PatDieMode mode;
+  } lost[] = {
+    { 3, PAT_DIE_OFF }, { 5, PAT_DIE_OFF }, { 17, PAT_DIE_OFF }, { 20, PAT_DIE_OFF },
+    { 6, PAT_DIE_PER_GAME }, { 9, PAT_DIE_PER_GAME }, { 11, PAT_DIE_PER_GAME },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (lost); i++)
+    {
+      PatState state;
+
+      deal (&state, lost[i].number, lost[i].mode);
+      assert_unsolvable (&state);
+    }
+}
+
+/* Base Ace; the black suits and diamonds are up (but for the King of diamonds when @diamonds is
+ * 12), hearts up to the Four, Ten to King of hearts one to a pile, the Seven to Nine in the
+ * talon. With the Five of hearts in the reserve under the Six, the Six has no black Seven to go
+ * on and no pile can ever empty to let the reserve out. */
+static void
+buried_position (PatState   *state,
+                 const char *reserve,
+                 const char *waste,
+                 guint       diamonds)
+{
+  char d[8];
+  const char *const piles[N_PILES] = {
+    "7H 8H 9H", waste, reserve, "AC+13", "AS+13", d, "AH+4", "KH", "QH", "JH", "TH",
+  };
+
+  g_snprintf (d, sizeof d, "AD+%u", diamonds);
+  position (state, PAT_ACE, piles);
+}
+
+static void
+test_unsolvable_positions (void)
+{
+  PatState state;
+
+  /* Nothing to play: the rules call it blocked, the solver proves it lost at once. */
+  buried_position (&state, "5H 6H", "", 13);
+  g_assert_cmpint (demon->status (&state), ==, PAT_STATUS_BLOCKED);
+  assert_unsolvable (&state);
+
+  /* Moves are left, a foundation move and stock turns, but none gets the Five out. */
+  buried_position (&state, "5H 6H", "KD", 12);
+  g_assert_cmpint (demon->status (&state), ==, PAT_STATUS_PLAYING);
+  assert_unsolvable (&state);
+  state.variant = PAT_DIE_PER_GAME;
+  state.die = 1;
+  assert_unsolvable (&state);
+
+  /* The Five on top of the Six: won. */
+  buried_position (&state, "6H 5H", "KD", 12);
+  assert_solves (&state);
+}
+
+static void
+test_won_position (void)
+{
+  const char *const piles[N_PILES] = {
+    "", "", "", "7C+13", "7S+13", "7H+13", "7D+13", "", "", "", "",
+  };
+  PatState state;
+  PatSolution solution = { 0 };
+
+  position (&state, 7, piles);
+  g_assert_cmpint (demon->status (&state), ==, PAT_STATUS_WON);
+  g_assert_cmpint (solve (&state, 10, &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_cmpuint (solution.n_moves, ==, 0);
+  pat_solution_clear (&solution);
+}
+
+/* Every position along a winning line is winnable, so none may be called lost, and each one's
+ * own winning line must replay. */
+static void
+test_along_the_line (gconstpointer data)
+{
+  PatDieMode mode = GPOINTER_TO_INT (data);
+  PatSolution solution = { 0 };
+  PatState state;
+  guint i, step;
+
+  deal (&state, 2, mode);
+  g_assert_cmpint (solve (&state, SOLVE_NODES, &solution), ==, PAT_SOLVE_SOLVED);
+  step = MAX (solution.n_moves / 12, 1);
+  for (i = 0; i < solution.n_moves; i++)
+    {
+      g_assert_true (pat_rules_try_move (demon, &state, &solution.moves[i], NULL, NULL));
+      if (i % step == step - 1 && demon->status (&state) == PAT_STATUS_PLAYING)
+        {
+          PatSolution rest = { 0 };
+          PatSolveResult result = solve (&state, SOLVE_NODES, &rest);
+
+          g_assert_cmpint (result, !=, PAT_SOLVE_UNSOLVABLE);
+          if (result == PAT_SOLVE_SOLVED)
+            {
+              PatState end;
+
+              replay (&state, &rest, &end);
+              g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
+            }
+          pat_solution_clear (&rest);
+        }
+    }
+  g_assert_cmpint (demon->status (&state), ==, PAT_STATUS_WON);
+  pat_solution_clear (&solution);
+}
+
+/* Deal 6 takes millions of nodes. */
+static void
+test_node_limit (void)
+{
+  PatSolution solution = { 0 };
+  PatState state;
+
+  deal (&state, 6, PAT_DIE_OFF);
+  g_assert_cmpint (solve (&state, 1000, &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_null (solution.moves);
+  g_assert_cmpuint (solution.nodes, >=, 1000);
+  g_assert_cmpuint (solution.nodes, <, 1000 + 2048);
+}
+
+static void
+test_time_and_memory_limits (void)
+{
+  PatSolveLimits limits = { 0 };
+  PatSolution solution = { 0 };
+  PatState state;
+  gint64 start;
+
+  deal (&state, 6, PAT_DIE_OFF);
+  limits.timeout = 0.05;
+  start = g_get_monotonic_time ();
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+
+  /* A table too small for the search: it says so rather than guess. */
+  limits.timeout = 0;
+  limits.max_memory = 256 * 1024;
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_null (solution.moves);
+}
+
+typedef struct {
+  gint    cancel;
+  guint64 calls;
+  guint64 last;
+} Progress;
+
+static void
+progress_cb (guint64  nodes,
+             gpointer user_data)
+{
+  Progress *p = user_data;
+
+  g_assert_cmpuint (nodes, >, p->last);
+  p->last = nodes;
+  if (++p->calls == 3)
+    g_atomic_int_set (&p->cancel, 1);
+}
+
+static void
+test_cancel (void)
+{
+  PatSolveLimits limits = { 0 };
+  PatSolution solution = { 0 };
+  Progress progress = { 0 };
+  PatState state;
+
+  deal (&state, 6, PAT_DIE_OFF);
+
+  /* Cancelled before it starts. */
+  progress.cancel = 1;
+  limits.cancel = &progress.cancel;
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_CANCELLED);
+  g_assert_null (solution.moves);
+
+  /* Cancelled from the progress callback, which runs every so many nodes. */
+  progress.cancel = 0;
+  limits.progress = progress_cb;
+  limits.user_data = &progress;
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_CANCELLED);
+  g_assert_cmpuint (progress.calls, ==, 3);
+  g_assert_cmpuint (solution.nodes, >=, progress.last);
+}
+
+/* A position the search cannot take (not all 52 cards) is never called lost. */
+static void
+test_not_a_position (void)
+{
+  PatSolution solution = { 0 };
+  PatState state;
+
+  pat_state_init (&state, N_PILES);
+  pat_state_push (&state, T1, card ("AS"));
+  state.base_rank = PAT_ACE;
+  g_assert_cmpint (solve (&state, 1000, &solution), ==, PAT_SOLVE_LIMIT);
+}
 
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/solver/demon/deals/off", deals_off, test_deals);
+  g_test_add_data_func ("/solver/demon/deals/per-game", deals_per_game, test_deals);
+  g_test_add_data_func ("/solver/demon/deals/per-pass", deals_per_pass, test_deals);
+  g_test_add_func ("/solver/demon/unsolvable/deals", test_unsolvable_deals);
+  g_test_add_func ("/solver/demon/unsolvable/positions", test_unsolvable_positions);
+  g_test_add_func ("/solver/demon/won", test_won_position);
+  g_test_add_data_func ("/solver/demon/along-the-line/off", GINT_TO_POINTER (PAT_DIE_OFF),
+                        test_along_the_line);
+  g_test_add_data_func ("/solver/demon/along-the-line/per-pass", GINT_TO_POINTER (PAT_DIE_PER_PASS),
+                        test_along_the_line);
+  g_test_add_func ("/solver/demon/limits/nodes", test_node_limit);
+  g_test_add_func ("/solver/demon/limits/time-and-memory", test_time_and_memory_limits);
+  g_test_add_func ("/solver/demon/cancel", test_cancel);
+  g_test_add_func ("/solver/demon/not-a-position", test_not_a_position);
+
   return g_test_run ();
 }

@@ -1,17 +1,1488 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STUB: replaced by the real solver. */
+/* Demon solver: a depth-first search over whole positions, with the stock turns folded into talon moves. */
 
 #include "config.h"
 
-#include "pat-solver.h"
+#include <string.h>
 
 #include "pat-solver-private.h"
 
-/* STUB fallback so the registry links until the real solver lands. */
+/* How the search sees the game
+ *
+ * The talon. Stock turns only move the boundary between the stock and the waste: read the waste
+ * bottom to top and then the stock top to bottom, and the talon is one sequence that never changes
+ * order (turning the waste over keeps it), with a pointer: the number of cards in the waste. A
+ * pass turning n at a time shows positions n−1, 2n−1, … and the last. So a position is the
+ * foundations, the reserve's length, the tableau, the talon's cards and the pointer, and every
+ * edge of the search is one card move: "play the card at talon position q" stands for the stock
+ * turns that bring it to the top and the move itself. The cards it can reach are those the rest
+ * of the current pass shows, and those a later pass shows.
+ *
+ * Three cards a turn, or a die rolled once a game: every later pass is the same, and a pointer
+ * that a pass from an empty waste stops at (a multiple of n, or the end) is as good as an empty
+ * waste, since each reaches the other by stock turns alone; those pointers share one key.
+ *
+ * A die rolled every pass: the pass number decides the future rolls, so it is in the position.
+ * Stock turns alone take a position to any later pass, so of the later passes only the first one
+ * with each roll is worth playing a card in, and of two positions that differ only in their pass
+ * number (same pointer, same roll now) the earlier one can do all that the later one can: it
+ * plays the same moves and, where the later one turns the waste over, turns it over as often as
+ * needed to catch up. The visited set keeps the lowest pass seen for each position and skips a
+ * position seen at a pass no later than this one. Passes further than PASSES_AHEAD ahead are not
+ * used, as the rules' blocked test does not look further either.
+ *
+ * Safe moves. A card goes to its foundation at once, as part of the move before, when it is the
+ * reserve's top card or a tableau pile's top card and both cards that could ever be built on it
+ * in the tableau (the other colour, one rank lower) are on their foundations already. Any winning
+ * line from the position before can be followed from the position after, skipping the moves of
+ * that card: nothing can be put on it, so the tableau piles without it take the same moves; when
+ * it left a pile the reserve refills, which only puts the reserve's next card within reach a move
+ * early (the pile the card would have held holds that reserve card instead, one card ahead of the
+ * line being followed, until it catches up); an empty pile with an empty reserve takes anything.
+ * The card of the waste is never moved this way: removing it from the talon shifts what later
+ * turns show.
+ *
+ * Exactness. Each edge moves a card, and every pruning above keeps, for any position that can be
+ * won, a visited position that can be won in no more card moves, so a search that runs out of
+ * positions has proved there is no win. Tableau piles are interchangeable, which the position key
+ * honours by hashing each card with the card under it (Zobrist hashing over those pairs).
+ *
+ * Memory. The visited set is an open-addressing table of 128-bit Zobrist keys (112 bits of key
+ * and, in per-pass mode, the 16-bit pass number), doubled while the old and the new table fit in
+ * the budget together; two different positions collide with probability about 2^−112 per pair,
+ * which is far below anything that could show. When it is full the answer is "limit". */
+
+enum {
+  PILE_STOCK,
+  PILE_WASTE,
+  PILE_RESERVE,
+  PILE_F1,
+  PILE_T1 = PILE_F1 + 4,
+  N_PILES = PILE_T1 + 4,
+};
+
+#define N_TABLEAU         4
+#define TO_FOUNDATION     N_TABLEAU
+#define NO_CARD_BELOW     PAT_N_CARDS
+#define CARDS_PER_TURN    3
+#define PASSES_AHEAD      1024
+#define LAST_ROUND        G_MAXUINT16
+#define CHECK_INTERVAL    4096
+#define PROGRESS_INTERVAL 65536
+#define MAX_NODE_MOVES    2048
+#define FIRST_TABLE_BITS  16
+#define ROUND_BITS        G_GUINT64_CONSTANT (0xffff)
+#define USED_BIT          G_GUINT64_CONSTANT (0x8000000000000000)
+#define REPLAY_MAX_TURNS  (4 * 1024 * 1024)
+
+typedef enum {
+  MOVE_TALON,     /* from: the talon position */
+  MOVE_RESERVE,
+  MOVE_TOP,       /* the top card of tableau pile `from` */
+  MOVE_PILE,      /* the whole of tableau pile `from`, two cards or more */
+} MoveKind;
+
+typedef struct {
+  guint8  kind;
+  guint8  from;
+  guint8  to;     /* a tableau pile, or TO_FOUNDATION */
+  guint8  count;  /* MOVE_PILE: filled in when played; MOVE_TALON: played in a later pass */
+  guint16 round;  /* MOVE_TALON: the pass the card is played in */
+} Move;
+
+/* A move as played, with what undoing it needs. */
+typedef struct {
+  Move    move;
+  guint8  card;   /* the card moved, the bottom one for a whole pile */
+  guint8  ptr;
+  guint8  die;
+  guint8  refill; /* tableau piles the reserve refilled, one bit each */
+  guint16 round;
+} Played;
+
+typedef struct {
+  guint64 a;
+  guint64 b;
+} Key;
+
+/* A move from a frame's position, with the key of the position it leads to. */
+typedef struct {
+  Move    move;
+  guint16 value;  /* what goes with the key into the visited set */
+  gint32  score;  /* the higher, the sooner it is tried */
+  Key     key;
+  guint8  ptr;    /* per-pass die: the pointer and the die the key holds */
+  guint8  die;
+  guint8  flags;  /* CHILD_* */
+} Child;
+
+enum {
+  CHILD_BY_PASS = 1 << 0,   /* per-pass die, with a talon: the pass number matters */
+  CHILD_AT_STOP = 1 << 1,   /* ... and the pointer is one a pass from an empty waste stops at */
+};
+
+typedef struct {
+  gsize first;    /* in Search.children */
+  guint n;
+  guint next;
+  gsize line;     /* Search.line's length before the moves that led here */
+} Frame;
+
+/* A slot holds a position's key, a | USED_BIT and b, with b's low value_bits replaced by what is
+ * known of its visits: with a die rolled every pass, the lowest pass number it was visited in;
+ * otherwise the set of waste pointers it was visited with (the key leaves the pointer out), one
+ * bit each. */
+typedef struct {
+  Key      *slots;   /* a == 0: empty */
+  guint64   mask;
+  guint     shift;
+  gsize     used;
+  gsize     max_bytes;
+  guint64   value_bits;
+  gboolean  by_pointer;
+  guint     turn;
+  guint64   residues[6];   /* the pointers ≡ i (mod turn) */
+} Table;
+
+typedef struct {
+  /* The position. */
+  guint8        base_rank;
+  guint8        variant;
+  guint8        die;          /* cards per turn in this pass */
+  guint16       round;
+  guint8        found[4];     /* cards on each suit's foundation */
+  guint         n_found;
+  guint8        reserve[PAT_N_CARDS];
+  guint         n_reserve;
+  guint8        talon[PAT_N_CARDS];
+  guint         n_talon;
+  guint         ptr;
+  guint8        tableau[N_TABLEAU][PAT_N_CARDS];
+  guint         n_tableau[N_TABLEAU];
+  Key           hash;         /* of all but the pointer and the die */
+
+
+  guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
+  guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
+
+  Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
+  Key           z_found[4][14];
+  Key           z_reserve[PAT_N_CARDS + 1];
+  Key           z_talon[PAT_N_CARDS];
+  Key           z_ptr[PAT_N_CARDS + 1];
+  Key           z_die[8];
+  Key           z_pass;       /* marks the keys of table_first_pass() */
+
+  PatDealNumber deal;
+  guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
+
+  Table         seen;
+  Child        *children;
+  gsize         n_children;
+  gsize         children_size;
+  Frame        *frames;
+  gsize         depth;
+  gsize         frames_size;
+  Played       *line;
+  gsize         n_line;
+  gsize         line_size;
+  gsize         budget;
+} Search;
+
+static inline void
+key_xor (Key       *k,
+         const Key *z)
+{
+  k->a ^= z->a;
+  k->b ^= z->b;
+}
+
+static inline guint
+card_rank (guint card)
+{
+  return card % 13 + 1;
+}
+
+static inline guint
+card_suit (guint card)
+{
+  return card / 13;
+}
+
+static inline gboolean
+card_red (guint card)
+{
+  return card >= 26;
+}
+
+/* 0 for the base rank, 12 for the last card of a foundation. */
+static inline guint
+relative_rank (const Search *s,
+               guint         card)
+{
+  return s->rel[card];
+}
+
+static inline gboolean
+fits_foundation (const Search *s,
+                 guint         card)
+{
+  return s->found[card_suit (card)] == relative_rank (s, card);
+}
+
+static inline gboolean
+fits_on (guint card,
+         guint top)
+{
+  return card_red (card) != card_red (top) && card_rank (card) % 13 + 1 == card_rank (top);
+}
+
+static inline guint
+tableau_top (const Search *s,
+             guint         t)
+{
+  return s->tableau[t][s->n_tableau[t] - 1];
+}
+
+static guint
+roll (Search *s,
+      guint   round)
+{
+  if (s->rolls[round] == 0)
+    s->rolls[round] = (guint8) (1 + pat_deal_number_hash (&s->deal, round) % 6);
+  return s->rolls[round];
+}
+
+/* Moves and their undoing, keeping the hash up to date. */
+
+static inline void
+tableau_push (Search *s,
+              guint   t,
+              guint   card)
+{
+  guint n = s->n_tableau[t];
+
+  key_xor (&s->hash, &s->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
+  s->tableau[t][n] = (guint8) card;
+  s->n_tableau[t] = n + 1;
+}
+
+static inline guint
+tableau_pop (Search *s,
+             guint   t)
+{
+  guint n = s->n_tableau[t] - 1;
+  guint card = s->tableau[t][n];
+
+  key_xor (&s->hash, &s->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
+  s->n_tableau[t] = n;
+  return card;
+}
+
+/* Moves the top @count cards of tableau pile @from onto pile @to. */
+static void
+tableau_move (Search *s,
+              guint   from,
+              guint   to,
+              guint   count)
+{
+  guint nf = s->n_tableau[from] - count;
+  guint nt = s->n_tableau[to];
+  guint bottom = s->tableau[from][nf];
+
+  key_xor (&s->hash, &s->z_tableau[bottom][nf > 0 ? s->tableau[from][nf - 1] : NO_CARD_BELOW]);
+  key_xor (&s->hash, &s->z_tableau[bottom][nt > 0 ? s->tableau[to][nt - 1] : NO_CARD_BELOW]);
+  memcpy (&s->tableau[to][nt], &s->tableau[from][nf], count);
+  s->n_tableau[from] = nf;
+  s->n_tableau[to] = nt + count;
+}
+
+static inline void
+found_push (Search *s,
+            guint   card)
+{
+  guint suit = card_suit (card);
+
+  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  s->found[suit]++;
+  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  s->n_found++;
+}
+
+static inline void
+found_pop (Search *s,
+           guint   card)
+{
+  guint suit = card_suit (card);
+
+  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  s->found[suit]--;
+  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  s->n_found--;
+}
+
+static inline guint
+reserve_pop (Search *s)
+{
+  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  s->n_reserve--;
+  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  return s->reserve[s->n_reserve];
+}
+
+static inline void
+reserve_push (Search *s)
+{
+  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  s->n_reserve++;
+  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+}
+
+/* The rules refill every empty tableau pile from the reserve after each move. */
+static guint
+refill (Search *s)
+{
+  guint mask = 0;
+  guint t;
+
+  for (t = 0; t < N_TABLEAU && s->n_reserve > 0; t++)
+    if (s->n_tableau[t] == 0)
+      {
+        tableau_push (s, t, reserve_pop (s));
+        mask |= 1u << t;
+      }
+  return mask;
+}
+
+static void
+unrefill (Search *s,
+          guint   mask)
+{
+  guint t;
+
+  for (t = N_TABLEAU; t-- > 0;)
+    if (mask & (1u << t))
+      {
+        tableau_pop (s, t);
+        reserve_push (s);
+      }
+}
+
+static gboolean
+grow (gpointer *array,
+      gsize    *size,
+      gsize     needed,
+      gsize     element)
+{
+  gsize n = MAX (*size, 256);
+  gpointer p;
+
+  while (n < needed)
+    n *= 2;
+  if (n == *size)
+    return TRUE;
+  p = g_try_realloc_n (*array, n, element);
+  if (p == NULL)
+    return FALSE;
+  *array = p;
+  *size = n;
+  return TRUE;
+}
+
+static void
+play (Search     *s,
+      const Move *move)
+{
+  Played *p = &s->line[s->n_line++];
+  guint card = 0;
+
+  p->move = *move;
+  p->ptr = (guint8) s->ptr;
+  p->die = s->die;
+  p->round = s->round;
+
+  switch ((MoveKind) move->kind)
+    {
+    case MOVE_TALON:
+      card = s->talon[move->from];
+      memmove (&s->talon[move->from], &s->talon[move->from + 1], s->n_talon - move->from - 1);
+      s->n_talon--;
+      key_xor (&s->hash, &s->z_talon[card]);
+      s->ptr = move->from;
+      if (move->count)
+        {
+          s->round = move->round;
+          s->die = (guint8) roll (s, s->round);
+        }
+      break;
+    case MOVE_RESERVE:
+      card = reserve_pop (s);
+      break;
+    case MOVE_TOP:
+      card = tableau_pop (s, move->from);
+      break;
+    case MOVE_PILE:
+      p->move.count = (guint8) s->n_tableau[move->from];
+      card = s->tableau[move->from][0];
+      tableau_move (s, move->from, move->to, p->move.count);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (move->kind != MOVE_PILE)
+    {
+      if (move->to == TO_FOUNDATION)
+        found_push (s, card);
+      else
+        tableau_push (s, move->to, card);
+    }
+  p->card = (guint8) card;
+  p->refill = (guint8) refill (s);
+}
+
+static void
+unplay (Search *s)
+{
+  const Played *p = &s->line[--s->n_line];
+  const Move *move = &p->move;
+  guint card = p->card;
+
+  unrefill (s, p->refill);
+  if (move->kind == MOVE_PILE)
+    {
+      tableau_move (s, move->to, move->from, move->count);
+      return;
+    }
+
+  if (move->to == TO_FOUNDATION)
+    found_pop (s, card);
+  else
+    tableau_pop (s, move->to);
+
+  switch ((MoveKind) move->kind)
+    {
+    case MOVE_TALON:
+      memmove (&s->talon[move->from + 1], &s->talon[move->from], s->n_talon - move->from);
+      s->talon[move->from] = (guint8) card;
+      s->n_talon++;
+      key_xor (&s->hash, &s->z_talon[card]);
+      s->ptr = p->ptr;
+      s->round = p->round;
+      s->die = p->die;
+      break;
+    case MOVE_RESERVE:
+      reserve_push (s);
+      break;
+    case MOVE_TOP:
+      tableau_push (s, move->from, card);
+      break;
+    case MOVE_PILE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+unplay_to (Search *s,
+           gsize   n_line)
+{
+  while (s->n_line > n_line)
+    unplay (s);
+}
+
+/* Whether @card may go to its foundation at once: no card that could be built on it in the
+ * tableau is left outside the foundations. */
+static inline gboolean
+safe_to_found (const Search *s,
+               guint         card)
+{
+  guint below = (relative_rank (s, card) + 12) % 13;
+  guint other = card_red (card) ? 0 : 2;
+
+  return fits_foundation (s, card) &&
+         s->found[other] > below && s->found[other + 1] > below;
+}
+
+static void
+play_safe_moves (Search *s)
+{
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      guint t;
+
+      again = FALSE;
+      if (s->n_reserve > 0 && safe_to_found (s, s->reserve[s->n_reserve - 1]))
+        {
+          Move m = { MOVE_RESERVE, 0, TO_FOUNDATION, 0, 0 };
+
+          play (s, &m);
+          again = TRUE;
+        }
+      for (t = 0; t < N_TABLEAU; t++)
+        if (s->n_tableau[t] > 0 && safe_to_found (s, tableau_top (s, t)))
+          {
+            Move m = { MOVE_TOP, (guint8) t, TO_FOUNDATION, 0, 0 };
+
+            play (s, &m);
+            again = TRUE;
+          }
+    }
+}
+
+/* Move generation, the likeliest moves first. */
+
+typedef struct {
+  guint8  pos;
+  guint8  later;   /* in a later pass, per-pass die: the die is rolled again */
+  guint16 round;
+} TalonCard;
+
+static inline void
+add_move (Search  *s,
+          guint    kind,
+          guint    from,
+          guint    to,
+          guint    count,
+          guint16  round)
+{
+  Move *m = &s->children[s->n_children++].move;
+
+  m->kind = (guint8) kind;
+  m->from = (guint8) from;
+  m->to = (guint8) to;
+  m->count = (guint8) count;
+  m->round = round;
+}
+
+static inline void
+add_talon_move (Search          *s,
+                const TalonCard *card,
+                guint            to)
+{
+  add_move (s, MOVE_TALON, card->pos, to, card->later, card->round);
+}
+
+static inline guint
+turn_size (const Search *s)
+{
+  return s->die != 0 ? s->die : CARDS_PER_TURN;
+}
+
+/* The talon positions a pass turning @n at a time from an empty waste stops at. */
+static guint64
+full_pass (guint n_talon,
+           guint n)
+{
+  guint64 shown = 0;
+  guint k = 0;
+
+  while (k < n_talon)
+    {
+      k = MIN (k + n, n_talon);
+      shown |= G_GUINT64_CONSTANT (1) << (k - 1);
+    }
+  return shown;
+}
+
+static guint
+add_pass (TalonCard *out,
+          guint      n_out,
+          guint64    shown,
+          gboolean   later,
+          guint16    round)
+{
+  while (shown != 0)
+    {
+      guint q = (guint) __builtin_ctzll (shown);
+
+      shown &= shown - 1;
+      out[n_out].pos = (guint8) q;
+      out[n_out].later = (guint8) later;
+      out[n_out].round = round;
+      n_out++;
+    }
+  return n_out;
+}
+
+/* Every talon card that can be brought to the top of the waste, each once, with the pass to play
+ * it in; the rest of this pass first. */
+static guint
+reachable_talon (Search    *s,
+                 TalonCard *out)
+{
+  guint n_talon = s->n_talon;
+  guint n = turn_size (s);
+  guint64 current = 0;
+  guint n_out;
+  guint k;
+
+  if (n_talon == 0)
+    return 0;
+
+  if (s->ptr > 0)
+    current |= G_GUINT64_CONSTANT (1) << (s->ptr - 1);
+  for (k = s->ptr; k < n_talon;)
+    {
+      k = MIN (k + n, n_talon);
+      current |= G_GUINT64_CONSTANT (1) << (k - 1);
+    }
+  n_out = add_pass (out, 0, current, FALSE, s->round);
+
+  if (s->variant != PAT_DIE_PER_PASS)
+    return add_pass (out, n_out, full_pass (n_talon, n) & ~current, FALSE, s->round);
+
+  {
+    guint first[7] = { 0 };
+    guint seen = 0;
+    guint v;
+
+    if (s->round >= LAST_ROUND)
+      first[roll (s, LAST_ROUND)] = LAST_ROUND;
+    else
+      {
+        guint last = MIN ((guint) s->round + PASSES_AHEAD, LAST_ROUND);
+        guint r;
+
+        for (r = (guint) s->round + 1; r <= last && seen != 0x7e; r++)
+          {
+            v = roll (s, r);
+            if (!(seen & (1u << v)))
+              {
+                seen |= 1u << v;
+                first[v] = r;
+              }
+          }
+      }
+
+    for (v = 1; v <= 6; v++)
+      if (first[v] != 0)
+        {
+          guint64 shown = full_pass (n_talon, v);
+
+          /* The same roll in this pass does as well with a lower pass number. */
+          if (v == s->die)
+            shown &= ~current;
+          n_out = add_pass (out, n_out, shown, TRUE, (guint16) first[v]);
+        }
+  }
+  return n_out;
+}
+
+static guint
+generate (Search *s)
+{
+  TalonCard talon[PAT_N_CARDS * 7];
+  guint n_talon_cards = reachable_talon (s, talon);
+  gsize start = s->n_children;
+  guint reserve_top = s->n_reserve > 0 ? s->reserve[s->n_reserve - 1] : PAT_NO_CARD;
+  guint empty = N_TABLEAU;
+  guint64 needed = 0;
+  guint64 accepted = 0;
+  guint i, t, u;
+
+  for (t = 0; t < 4; t++)
+    if (s->found[t] < 13)
+      needed |= G_GUINT64_CONSTANT (1) << (t * 13 + (s->base_rank - 1 + s->found[t]) % 13);
+  for (t = 0; t < N_TABLEAU; t++)
+    {
+      if (s->n_tableau[t] > 0)
+        accepted |= s->fitting[tableau_top (s, t)];
+      else if (empty == N_TABLEAU)
+        empty = t;
+    }
+  /* While the reserve has cards an empty pile only waits for its refill. */
+  if (s->n_reserve > 0)
+    empty = N_TABLEAU;
+
+  /* To the foundations. */
+  if (reserve_top != PAT_NO_CARD && (needed >> reserve_top & 1))
+    add_move (s, MOVE_RESERVE, 0, TO_FOUNDATION, 0, 0);
+  for (t = 0; t < N_TABLEAU; t++)
+    if (s->n_tableau[t] > 0 && (needed >> tableau_top (s, t) & 1))
+      add_move (s, MOVE_TOP, t, TO_FOUNDATION, 0, 0);
+  for (i = 0; i < n_talon_cards; i++)
+    if (needed >> s->talon[talon[i].pos] & 1)
+      add_talon_move (s, &talon[i], TO_FOUNDATION);
+
+  /* The reserve's top card to the tableau. */
+  if (reserve_top != PAT_NO_CARD && (accepted >> reserve_top & 1))
+    for (t = 0; t < N_TABLEAU; t++)
+      if (s->n_tableau[t] > 0 && fits_on (reserve_top, tableau_top (s, t)))
+        add_move (s, MOVE_RESERVE, 0, t, 0, 0);
+
+  /* Whole piles, which empty a pile for the reserve or for anything. */
+  for (t = 0; t < N_TABLEAU; t++)
+    if (s->n_tableau[t] > 0 && (accepted >> s->tableau[t][0] & 1))
+      for (u = 0; u < N_TABLEAU; u++)
+        if (u != t && s->n_tableau[u] > 0 && fits_on (s->tableau[t][0], tableau_top (s, u)))
+          add_move (s, s->n_tableau[t] > 1 ? MOVE_PILE : MOVE_TOP, t, u, 0, 0);
+
+  /* Talon cards to the tableau. */
+  for (i = 0; i < n_talon_cards; i++)
+    {
+      guint card = s->talon[talon[i].pos];
+
+      if (accepted >> card & 1)
+        for (t = 0; t < N_TABLEAU; t++)
+          if (s->n_tableau[t] > 0 && fits_on (card, tableau_top (s, t)))
+            add_talon_move (s, &talon[i], t);
+    }
+
+  /* Top cards from one pile to another. */
+  for (t = 0; t < N_TABLEAU; t++)
+    if (s->n_tableau[t] > 1 && (accepted >> tableau_top (s, t) & 1))
+      for (u = 0; u < N_TABLEAU; u++)
+        if (u != t && s->n_tableau[u] > 0 && fits_on (tableau_top (s, t), tableau_top (s, u)))
+          add_move (s, MOVE_TOP, t, u, 0, 0);
+
+  /* Into an empty pile: which one does not matter, and a whole pile would only change places. */
+  if (empty != N_TABLEAU)
+    {
+      for (t = 0; t < N_TABLEAU; t++)
+        if (s->n_tableau[t] > 1)
+          add_move (s, MOVE_TOP, t, empty, 0, 0);
+      for (i = 0; i < n_talon_cards; i++)
+        add_talon_move (s, &talon[i], empty);
+    }
+
+  return (guint) (s->n_children - start);
+}
+
+/* The visited set. */
+
+static gboolean
+table_init (Table *table,
+            gsize  max_bytes)
+{
+  guint bits = FIRST_TABLE_BITS;
+
+  while (((gsize) sizeof (Key) << bits) > max_bytes && bits > 4)
+    bits--;
+  table->slots = g_try_new0 (Key, (gsize) 1 << bits);
+  table->mask = ((guint64) 1 << bits) - 1;
+  table->shift = 64 - bits;
+  table->used = 0;
+  table->max_bytes = max_bytes;
+  return table->slots != NULL;
+}
+
+static inline gsize
+table_bytes (const Table *table)
+{
+  return (gsize) (table->mask + 1) * sizeof (Key);
+}
+
+static inline guint64
+table_home (const Table *table,
+            guint64      a)
+{
+  return (a * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> table->shift;
+}
+
+/* Doubles the table when the old and the new one fit in the budget together. */
+static gboolean
+table_grow (Table *table)
+{
+  guint64 n = (table->mask + 1) * 2;
+  Key *old = table->slots;
+  Key *slots;
+  guint64 i;
+
+  if ((n + n / 2) * sizeof (Key) > table->max_bytes ||
+      (slots = g_try_new0 (Key, n)) == NULL)
+    return FALSE;
+
+  table->slots = slots;
+  table->mask = n - 1;
+  table->shift--;
+  for (i = 0; i < n / 2; i++)
+    if (old[i].a != 0)
+      {
+        guint64 j = table_home (table, old[i].a);
+
+        while (slots[j].a != 0)
+          j = (j + 1) & table->mask;
+        slots[j] = old[i];
+      }
+  g_free (old);
+  return TRUE;
+}
+
+typedef enum {
+  SEEN,
+  NEW,
+  FULL,
+} Visit;
+
+static inline void
+table_prefetch (const Table *table,
+                Key          key)
+{
+  __builtin_prefetch (&table->slots[table_home (table, key.a | USED_BIT)]);
+}
+
+/* Whether a visit with @value is no better than the visits recorded in @stored. */
+static inline gboolean
+table_covers (const Table *table,
+              guint64      stored,
+              guint        value)
+{
+  if (!table->by_pointer)
+    return stored <= value;
+  if (value == 0)
+    return stored != 0;
+  return (stored & table->residues[value % table->turn] & ((G_GUINT64_CONSTANT (2) << value) - 1)) != 0;
+}
+
+static inline guint64
+table_record (const Table *table,
+              guint64      stored,
+              guint        value)
+{
+  return table->by_pointer ? stored | G_GUINT64_CONSTANT (1) << value : value;
+}
+
+/* The slot of @key: the one that holds it (*found set), or the empty one it would go into, made
+ * room for; NULL when the table is full. */
+static Key *
+table_slot (Table    *table,
+            Key       key,
+            gboolean *found)
+{
+  guint64 a = key.a | USED_BIT;
+  guint64 b = key.b & ~table->value_bits;
+  guint64 j = table_home (table, a);
+
+  for (;;)
+    {
+      Key *slot = &table->slots[j];
+
+      if (slot->a == 0)
+        break;
+      if (slot->a == a && (slot->b & ~table->value_bits) == b)
+        {
+          *found = TRUE;
+          return slot;
+        }
+      j = (j + 1) & table->mask;
+    }
+
+  *found = FALSE;
+  /* Grow at three quarters full; once the budget forbids growing, allow seven eighths. */
+  if (table->used + 1 > (table->mask + 1) / 4 * 3)
+    {
+      if (table_grow (table))
+        return table_slot (table, key, found);
+      if (table->used + 1 > (table->mask + 1) / 8 * 7)
+        return NULL;
+    }
+  table->slots[j].a = a;
+  table->slots[j].b = b;
+  table->used++;
+  return &table->slots[j];
+}
+
+/* Records a visit with @value (see Table); returns SEEN when an earlier visit covers it. */
+static Visit
+table_visit (Table   *table,
+             Key      key,
+             guint    value)
+{
+  gboolean found;
+  Key *slot = table_slot (table, key, &found);
+  guint64 stored;
+
+  if (slot == NULL)
+    return FULL;
+  stored = found ? slot->b & table->value_bits : 0;
+  if (found && table_covers (table, stored, value))
+    return SEEN;
+  slot->b = (slot->b & ~table->value_bits) | table_record (table, stored, value);
+  return NEW;
+}
+
+/* Per-pass die: the lowest pass a position was visited in with any pointer, kept under a key of
+ * its own. Returns the pass, or G_MAXUINT when there is none. */
+static guint
+table_first_pass (Table *table,
+                  Key    key)
+{
+  guint64 a = key.a | USED_BIT;
+  guint64 b = key.b & ~table->value_bits;
+  guint64 j = table_home (table, a);
+
+  for (;;)
+    {
+      const Key *slot = &table->slots[j];
+
+      if (slot->a == 0)
+        return G_MAXUINT;
+      if (slot->a == a && (slot->b & ~table->value_bits) == b)
+        return (guint) (slot->b & table->value_bits);
+      j = (j + 1) & table->mask;
+    }
+}
+
+static gboolean
+table_note_pass (Table *table,
+                 Key    key,
+                 guint  round)
+{
+  gboolean found;
+  Key *slot = table_slot (table, key, &found);
+
+  if (slot == NULL)
+    return FALSE;
+  if (!found || (slot->b & table->value_bits) > round)
+    slot->b = (slot->b & ~table->value_bits) | round;
+  return TRUE;
+}
+
+/* The key of the current position and the value that goes with it into the visited set: the
+ * pointer (0 for one as good as an empty waste), or with a die rolled every pass the pass number
+ * (the pointer and the die are then in the key). */
+static gboolean
+table_setup (Table        *table,
+             const Search *s)
+{
+  guint p;
+
+  if (s->variant == PAT_DIE_PER_PASS)
+    {
+      table->value_bits = ROUND_BITS;
+      return TRUE;
+    }
+  /* The bits left for the key's second word must keep it far from colliding. */
+  if (s->n_talon > 40)
+    return FALSE;
+  table->by_pointer = TRUE;
+  table->turn = turn_size (s);
+  table->value_bits = (G_GUINT64_CONSTANT (2) << s->n_talon) - 1;
+  for (p = 0; p <= s->n_talon; p++)
+    table->residues[p % table->turn] |= G_GUINT64_CONSTANT (1) << p;
+  return TRUE;
+}
+
+static Key
+position_key (const Search *s,
+              guint        *value)
+{
+  Key key = s->hash;
+  guint ptr = s->ptr;
+
+  if (s->variant != PAT_DIE_PER_PASS)
+    {
+      if (ptr == s->n_talon || ptr % turn_size (s) == 0)
+        ptr = 0;
+      *value = ptr;
+      return key;
+    }
+
+  if (s->n_talon == 0)
+    {
+      *value = 0;
+      return key;
+    }
+  key_xor (&key, &s->z_die[s->die & 7]);
+  key_xor (&key, &s->z_ptr[ptr]);
+  *value = s->round;
+  return key;
+}
+
+/* Setting up. */
+
+static guint64
+splitmix (guint64 *x)
+{
+  guint64 z = (*x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+static void
+fill_keys (Key   *keys,
+           gsize  n,
+           guint64 *seed)
+{
+  gsize i;
+
+  for (i = 0; i < n; i++)
+    {
+      keys[i].a = splitmix (seed);
+      keys[i].b = splitmix (seed);
+    }
+}
+
+/* Reads @state; FALSE when it is not a Demon position the search can take. */
+static gboolean
+load (Search         *s,
+      const PatState *state)
+{
+  guint64 seed = G_GUINT64_CONSTANT (0x44656d6f6e536f6c);
+  gboolean seen_suit[4] = { FALSE, FALSE, FALSE, FALSE };
+  const PatCard *cards;
+  guint i, n, t, card;
+
+  if (state->n_piles != N_PILES || state->base_rank < PAT_ACE || state->base_rank > PAT_KING ||
+      pat_state_n_cards (state) != PAT_N_CARDS)
+    return FALSE;
+
+  fill_keys (&s->z_tableau[0][0], G_N_ELEMENTS (s->z_tableau) * G_N_ELEMENTS (s->z_tableau[0]), &seed);
+  fill_keys (&s->z_found[0][0], G_N_ELEMENTS (s->z_found) * G_N_ELEMENTS (s->z_found[0]), &seed);
+  fill_keys (s->z_reserve, G_N_ELEMENTS (s->z_reserve), &seed);
+  fill_keys (s->z_talon, G_N_ELEMENTS (s->z_talon), &seed);
+  fill_keys (s->z_ptr, G_N_ELEMENTS (s->z_ptr), &seed);
+  fill_keys (s->z_die, G_N_ELEMENTS (s->z_die), &seed);
+  fill_keys (&s->z_pass, 1, &seed);
+
+  s->base_rank = state->base_rank;
+  for (i = 0; i < PAT_N_CARDS; i++)
+    {
+      s->rel[i] = (guint8) ((card_rank (i) + 13 - s->base_rank) % 13);
+      for (n = 0; n < PAT_N_CARDS; n++)
+        if (fits_on (n, i))
+          s->fitting[i] |= G_GUINT64_CONSTANT (1) << n;
+    }
+  s->variant = state->variant == PAT_DIE_PER_GAME || state->variant == PAT_DIE_PER_PASS
+               ? state->variant : PAT_DIE_OFF;
+  s->die = s->variant == PAT_DIE_OFF ? 0 : MIN (state->die, 6);
+  s->round = state->round;
+  s->deal = state->deal;
+
+  for (i = 0; i < 4; i++)
+    {
+      n = pat_state_pile_len (state, PILE_F1 + i);
+      cards = pat_state_pile_cards (state, PILE_F1 + i);
+      if (n == 0)
+        continue;
+      if (n > 13 || seen_suit[card_suit (cards[0])])
+        return FALSE;
+      seen_suit[card_suit (cards[0])] = TRUE;
+      s->found[card_suit (cards[0])] = (guint8) n;
+      s->n_found += n;
+    }
+
+  n = pat_state_pile_len (state, PILE_RESERVE);
+  memcpy (s->reserve, pat_state_pile_cards (state, PILE_RESERVE), n);
+  s->n_reserve = n;
+
+  n = pat_state_pile_len (state, PILE_WASTE);
+  memcpy (s->talon, pat_state_pile_cards (state, PILE_WASTE), n);
+  s->ptr = n;
+  cards = pat_state_pile_cards (state, PILE_STOCK);
+  for (i = pat_state_pile_len (state, PILE_STOCK); i > 0; i--)
+    s->talon[n++] = cards[i - 1];
+  s->n_talon = n;
+
+  for (i = 0; i < 4; i++)
+    key_xor (&s->hash, &s->z_found[i][s->found[i]]);
+  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  for (i = 0; i < s->n_talon; i++)
+    key_xor (&s->hash, &s->z_talon[s->talon[i]]);
+  for (t = 0; t < N_TABLEAU; t++)
+    {
+      n = pat_state_pile_len (state, PILE_T1 + t);
+      cards = pat_state_pile_cards (state, PILE_T1 + t);
+      for (i = 0; i < n; i++)
+        {
+          card = cards[i];
+          tableau_push (s, t, card);
+        }
+    }
+  return TRUE;
+}
+
+/* Turning the line into the rules' moves. */
+
+static gboolean
+emit (PatState     *state,
+      PatMove       move,
+      PatSolveLine *out)
+{
+  if (!pat_rules_try_move (&pat_rules_demon, state, &move, NULL, NULL))
+    return FALSE;
+  pat_solve_line_push (out, &move);
+  return TRUE;
+}
+
+static guint
+foundation_for (const PatState *state,
+                guint           card)
+{
+  guint f;
+
+  if (card_rank (card) == state->base_rank)
+    {
+      for (f = PILE_F1; f < PILE_T1; f++)
+        if (pat_state_pile_len (state, f) == 0)
+          return f;
+    }
+  else
+    {
+      for (f = PILE_F1; f < PILE_T1; f++)
+        if (pat_state_pile_len (state, f) > 0 && card_suit (pat_state_pile_top (state, f)) == card_suit (card))
+          return f;
+    }
+  return PILE_F1;
+}
+
+static gboolean
+replay (const Search   *s,
+        const PatState *start,
+        PatSolveLine   *out)
+{
+  PatState state = *start;
+  gsize i;
+
+  for (i = 0; i < s->n_line; i++)
+    {
+      const Played *p = &s->line[i];
+      guint from, to, count = 1;
+
+      switch ((MoveKind) p->move.kind)
+        {
+        case MOVE_TALON:
+          {
+            PatMove turn = { PAT_MOVE_STOCK, PILE_STOCK, PILE_STOCK, 0, 0 };
+            gboolean per_pass = s->variant == PAT_DIE_PER_PASS;
+            gboolean turned_over = FALSE;
+            guint turns = 0;
+
+            while (pat_state_pile_top (&state, PILE_WASTE) != p->card ||
+                   (per_pass && (state.round != p->move.round || (p->move.count && !turned_over))))
+              {
+                turned_over |= pat_state_pile_len (&state, PILE_STOCK) == 0;
+                if (++turns > REPLAY_MAX_TURNS || !emit (&state, turn, out))
+                  return FALSE;
+              }
+            from = PILE_WASTE;
+          }
+          break;
+        case MOVE_RESERVE:
+          from = PILE_RESERVE;
+          break;
+        case MOVE_TOP:
+          from = PILE_T1 + p->move.from;
+          break;
+        case MOVE_PILE:
+          from = PILE_T1 + p->move.from;
+          count = p->move.count;
+          break;
+        default:
+          return FALSE;
+        }
+      to = p->move.to == TO_FOUNDATION ? foundation_for (&state, p->card) : PILE_T1 + p->move.to;
+      if (!emit (&state, pat_move_cards (from, to, count), out))
+        return FALSE;
+    }
+  return pat_rules_demon.status (&state) == PAT_STATUS_WON;
+}
+
+/* The search. */
+
+static gsize
+memory_used (const Search *s)
+{
+  return table_bytes (&s->seen) + s->children_size * sizeof (Child) +
+         s->frames_size * sizeof (Frame) + s->line_size * sizeof (Played);
+}
+
+static PatSolveResult
+solved (Search         *s,
+        const PatState *start,
+        PatSolution    *solution,
+        guint64         nodes)
+{
+  PatSolveLine line;
+
+  pat_solve_line_init (&line);
+  if (!replay (s, start, &line))
+    {
+      /* The search and the rules disagree: a bug, but never a wrong answer. */
+      g_warning ("Demon solver: the winning line does not replay");
+      pat_solve_line_clear (&line);
+      return pat_solution_set (solution, PAT_SOLVE_LIMIT, nodes, NULL, 0);
+    }
+  return pat_solve_line_finish (&line, solution, nodes);
+}
+
+/* Makes room for one more frame, its moves and its line; FALSE when over budget. */
+static gboolean
+reserve_room (Search *s)
+{
+  if (!grow ((gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) ||
+      !grow ((gpointer *) &s->children, &s->children_size, s->n_children + MAX_NODE_MOVES, sizeof (Child)) ||
+      !grow ((gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played)))
+    return FALSE;
+  return memory_used (s) <= s->budget;
+}
+
+/* With a die rolled every pass, a position visited in some pass can, by stock turns alone, get to
+ * any later pass with its waste empty and then to each pointer that pass stops at: so those are
+ * seen already when the position without its pointer and die was visited in an earlier pass. */
+static Visit
+visit (Search      *s,
+       const Child *c)
+{
+  Key pass_key = c->key;
+  Visit v;
+
+  if (!(c->flags & CHILD_BY_PASS))
+    return table_visit (&s->seen, c->key, c->value);
+
+  key_xor (&pass_key, &s->z_die[c->die & 7]);
+  key_xor (&pass_key, &s->z_ptr[c->ptr]);
+  key_xor (&pass_key, &s->z_pass);
+  if ((c->flags & CHILD_AT_STOP) && table_first_pass (&s->seen, pass_key) < c->value)
+    return SEEN;
+  v = table_visit (&s->seen, c->key, c->value);
+  if (v == NEW && !table_note_pass (&s->seen, pass_key, c->value))
+    return FULL;
+  return v;
+}
+
+/* Move ordering: foundation moves, then what brings the reserve out, then the rest; a move that
+ * makes room for the reserve's top card, or for a pile to go over and empty its place, before one
+ * that does not. */
+
+static gboolean
+makes_room (const Search *s,
+            guint         card,
+            guint         skip_pile)
+{
+  guint t;
+
+  if (s->n_reserve == 0)
+    return FALSE;
+  if (fits_on (s->reserve[s->n_reserve - 1], card))
+    return TRUE;
+  for (t = 0; t < N_TABLEAU; t++)
+    if (t != skip_pile && s->n_tableau[t] > 0 && fits_on (s->tableau[t][0], card))
+      return TRUE;
+  return FALSE;
+}
+
+static gint32
+move_score (const Search *s,
+            const Move   *move)
+{
+  switch ((MoveKind) move->kind)
+    {
+    case MOVE_RESERVE:
+      return move->to == TO_FOUNDATION ? 105 : 90;
+    case MOVE_TALON:
+      if (move->to == TO_FOUNDATION)
+        return 100;
+      if (s->n_tableau[move->to] == 0)
+        return 15;
+      return makes_room (s, s->talon[move->from], N_TABLEAU) ? 70 : 30;
+    case MOVE_TOP:
+      if (move->to == TO_FOUNDATION)
+        return 102;
+      if (s->n_tableau[move->from] == 1)
+        return s->n_reserve > 0 ? 85 : 40;
+      if (s->n_tableau[move->to] == 0)
+        return 10;
+      {
+        guint under = s->tableau[move->from][s->n_tableau[move->from] - 2];
+
+        if (fits_foundation (s, under))
+          return 65;
+        if (makes_room (s, under, move->from))
+          return 60;
+      }
+      return 20;
+    case MOVE_PILE:
+      return s->n_reserve > 0 ? 85 : 40;
+    default:
+      return 0;
+    }
+}
+
+static void
+sort_children (Child *children,
+               guint  n)
+{
+  guint i, j;
+
+  for (i = 1; i < n; i++)
+    {
+      Child c = children[i];
+
+      for (j = i; j > 0 && children[j - 1].score < c.score; j--)
+        children[j] = children[j - 1];
+      children[j] = c;
+    }
+}
+
+/* Opens a frame for the current position: its moves, each tried out for the key of where it
+ * leads (fetching the visited set's slot early, so that the misses overlap), best first. Returns
+ * TRUE, with that move played, when one of them wins. */
+static gboolean
+push_frame (Search  *s,
+            gsize    line,
+            guint64 *nodes)
+{
+  Frame *frame = &s->frames[s->depth];
+  gsize first = s->n_children;
+  guint n = generate (s);
+  guint i;
+
+  frame->first = first;
+  frame->line = line;
+  frame->next = 0;
+  frame->n = n;
+
+  for (i = 0; i < n; i++)
+    {
+      Child *c = &s->children[first + i];
+      gsize mark = s->n_line;
+      guint found = s->n_found;
+      guint value;
+
+      c->score = move_score (s, &c->move);
+      play (s, &c->move);
+      play_safe_moves (s);
+      ++*nodes;
+      if (s->n_found == PAT_N_CARDS)
+        return TRUE;
+      c->key = position_key (s, &value);
+      c->value = (guint16) value;
+      c->ptr = (guint8) s->ptr;
+      c->die = s->die;
+      c->flags = 0;
+      if (s->variant == PAT_DIE_PER_PASS && s->n_talon > 0)
+        {
+          c->flags |= CHILD_BY_PASS;
+          if ((s->ptr == s->n_talon || s->ptr % turn_size (s) == 0) && s->die == roll (s, s->round))
+            c->flags |= CHILD_AT_STOP;
+        }
+      c->score += 10 * (gint32) (s->n_found - found);
+      table_prefetch (&s->seen, c->key);
+      unplay_to (s, mark);
+    }
+  sort_children (&s->children[first], n);
+  return FALSE;
+}
+
+static PatSolveResult
+search (Search               *s,
+        const PatSolveLimits *limits,
+        guint64              *nodes)
+{
+  gint64 deadline = pat_solve_deadline (limits);
+  guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
+  const gint *cancel = limits != NULL ? limits->cancel : NULL;
+  guint64 next_check = CHECK_INTERVAL;
+  guint64 next_progress = PROGRESS_INTERVAL;
+  guint value = 0;
+  Key key;
+
+  if (s->n_found == PAT_N_CARDS)
+    return PAT_SOLVE_SOLVED;
+  key = position_key (s, &value);
+  if (!reserve_room (s) || table_visit (&s->seen, key, value) == FULL)
+    return PAT_SOLVE_LIMIT;
+  if (push_frame (s, 0, nodes))
+    return PAT_SOLVE_SOLVED;
+
+  for (;;)
+    {
+      Frame *frame = &s->frames[s->depth];
+      const Child *c;
+      gsize mark;
+
+      if (frame->next == frame->n)
+        {
+          if (s->depth == 0)
+            break;
+          unplay_to (s, frame->line);
+          s->n_children = frame->first;
+          s->depth--;
+          continue;
+        }
+
+      c = &s->children[frame->first + frame->next++];
+      switch (visit (s, c))
+        {
+        case SEEN:
+          continue;
+        case FULL:
+          return PAT_SOLVE_LIMIT;
+        case NEW:
+        default:
+          break;
+        }
+
+      mark = s->n_line;
+      play (s, &c->move);
+      play_safe_moves (s);
+      if (!reserve_room (s))
+        return PAT_SOLVE_LIMIT;
+      s->depth++;
+      if (push_frame (s, mark, nodes))
+        return PAT_SOLVE_SOLVED;
+
+      if (*nodes >= next_check)
+        {
+          next_check = *nodes + CHECK_INTERVAL;
+          if (cancel != NULL && g_atomic_int_get (cancel) != 0)
+            return PAT_SOLVE_CANCELLED;
+          if (deadline != G_MAXINT64 && g_get_monotonic_time () >= deadline)
+            return PAT_SOLVE_LIMIT;
+          if (*nodes >= next_progress)
+            {
+              next_progress = *nodes + PROGRESS_INTERVAL;
+              if (limits != NULL && limits->progress != NULL)
+                limits->progress (*nodes, limits->user_data);
+            }
+        }
+      if (max_nodes != 0 && *nodes >= max_nodes)
+        return PAT_SOLVE_LIMIT;
+    }
+
+  return PAT_SOLVE_UNSOLVABLE;
+}
+
 PatSolveResult
 pat_solve_demon (const PatState       *state,
                  const PatSolveLimits *limits,
                  PatSolution          *solution)
 {
-  return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  Search *s = g_try_new0 (Search, 1);
+  PatSolveResult result;
+  gsize budget = pat_solve_memory_budget (limits);
+
+  if (s == NULL)
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+
+  /* The stacks are small next to the table; the table gets most of the budget. */
+  s->budget = budget;
+  if (!load (s, state) || !table_init (&s->seen, budget - budget / 8))
+    result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  else if (!table_setup (&s->seen, s))
+    result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
+  else
+    {
+      guint64 nodes = 0;
+
+      result = search (s, limits, &nodes);
+      pat_solve_note_memory (memory_used (s));
+      if (result == PAT_SOLVE_SOLVED)
+        result = solved (s, state, solution, nodes);
+      else
+        result = pat_solution_set (solution, result, nodes, NULL, 0);
+    }
+
+  g_free (s->seen.slots);
+  g_free (s->children);
+  g_free (s->frames);
+  g_free (s->line);
+  g_free (s);
+  return result;
 }
