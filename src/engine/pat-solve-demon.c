@@ -18,17 +18,21 @@
  * turns that bring it to the top and the move itself. The cards it can reach are those the rest
  * of the current pass shows, and those a later pass shows.
  *
- * Three cards a turn, or a die rolled once a game: every later pass is the same, and a pointer
- * that a pass from an empty waste stops at (a multiple of n, or the end) is as good as an empty
- * waste, since each reaches the other by stock turns alone; those pointers share one key.
+ * Three cards a turn, or a die rolled once a game: every later pass is the same. Stock turns
+ * alone take a pointer p to p + n, p + 2n, … and, through the end of the pass, to 0 and every
+ * pointer a pass from an empty waste stops at (the multiples of n, and the end); those are as good
+ * as 0. So a position already visited with a pointer p' ≤ p, p' ≡ p (mod n), or with any pointer
+ * when p is as good as 0, can do all that this one can: the visited set keeps, for each position
+ * without its pointer, the set of pointers it was visited with.
  *
  * A die rolled every pass: the pass number decides the future rolls, so it is in the position.
  * Stock turns alone take a position to any later pass, so of the later passes only the first one
  * with each roll is worth playing a card in, and of two positions that differ only in their pass
  * number (same pointer, same roll now) the earlier one can do all that the later one can: it
  * plays the same moves and, where the later one turns the waste over, turns it over as often as
- * needed to catch up. The visited set keeps the lowest pass seen for each position and skips a
- * position seen at a pass no later than this one. Passes further than PASSES_AHEAD ahead are not
+ * needed to catch up. The visited set keeps the lowest pass seen for each position, and for each
+ * position without pointer and die the lowest pass it was seen in at all, which covers a later
+ * pass's position at a pointer that pass stops at. Passes further than PASSES_AHEAD ahead are not
  * used, as the rules' blocked test does not look further either.
  *
  * Safe moves. A card goes to its foundation at once, as part of the move before, when it is the
@@ -43,14 +47,24 @@
  * turns show.
  *
  * Exactness. Each edge moves a card, and every pruning above keeps, for any position that can be
- * won, a visited position that can be won in no more card moves, so a search that runs out of
- * positions has proved there is no win. Tableau piles are interchangeable, which the position key
- * honours by hashing each card with the card under it (Zobrist hashing over those pairs).
+ * won, a visited position that can be won in no more card moves; every visited position has all
+ * its moves tried before the search ends. So a search that runs out of positions has proved there
+ * is no win. Tableau piles are interchangeable, which the position key honours by hashing each
+ * card with the card under it (Zobrist hashing over those pairs).
  *
- * Memory. The visited set is an open-addressing table of 128-bit Zobrist keys (112 bits of key
- * and, in per-pass mode, the 16-bit pass number), doubled while the old and the new table fit in
- * the budget together; two different positions collide with probability about 2^−112 per pair,
- * which is far below anything that could show. When it is full the answer is "limit". */
+ * Order. A depth-first search that goes wrong near the root spends its time on that subtree
+ * before it tries the sibling that wins. So the positions a few moves below the root are each
+ * searched depth-first on a stack of their own, the stacks taking turns a slice of nodes at a
+ * time and sharing the visited set: together they search the same space as one search would,
+ * but every early choice gets its share from the start. Moves are tried foundation moves first,
+ * then those that bring the reserve out.
+ *
+ * Memory. The visited set is an open-addressing table of 128-bit Zobrist keys, doubled while the
+ * old and the new table fit in the budget together. At least 86 of the bits are key (the rest
+ * hold the pointers or the pass), so two different positions collide with probability below
+ * 2^−86 per pair: for the ten million positions the largest budget holds, about 10^−12 that any
+ * pair does. Nothing is allocated per position; the stacks grow their arrays by doubling. When
+ * the budget is used up the answer is "limit". */
 
 enum {
   PILE_STOCK,
@@ -69,7 +83,6 @@ enum {
 #define LAST_ROUND        G_MAXUINT16
 #define CHECK_INTERVAL    4096
 #define PROGRESS_INTERVAL 65536
-#define MAX_NODE_MOVES    2048
 #define FIRST_TABLE_BITS  16
 #define ROUND_BITS        G_GUINT64_CONSTANT (0xffff)
 #define USED_BIT          G_GUINT64_CONSTANT (0x8000000000000000)
@@ -144,7 +157,31 @@ typedef struct {
   guint64   residues[6];   /* the pointers ≡ i (mod turn) */
 } Table;
 
+/* What every stack of the search shares: fixed tables, the die's rolls and the visited set. */
 typedef struct {
+  guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
+  guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
+
+  Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
+  Key           z_found[4][14];
+  Key           z_reserve[PAT_N_CARDS + 1];
+  Key           z_talon[PAT_N_CARDS];
+  Key           z_ptr[PAT_N_CARDS + 1];
+  Key           z_die[8];
+  Key           z_pass;       /* marks the keys of table_first_pass() */
+
+  PatDealNumber deal;
+  guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
+
+  Table         seen;
+  gsize         budget;
+  gsize         stack_bytes;             /* what the stacks' arrays take, all together */
+} Shared;
+
+/* One depth-first search: a position and the path to it. */
+typedef struct {
+  Shared       *sh;
+
   /* The position. */
   guint8        base_rank;
   guint8        variant;
@@ -161,32 +198,16 @@ typedef struct {
   guint         n_tableau[N_TABLEAU];
   Key           hash;         /* of all but the pointer and the die */
 
-
-  guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
-  guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
-
-  Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
-  Key           z_found[4][14];
-  Key           z_reserve[PAT_N_CARDS + 1];
-  Key           z_talon[PAT_N_CARDS];
-  Key           z_ptr[PAT_N_CARDS + 1];
-  Key           z_die[8];
-  Key           z_pass;       /* marks the keys of table_first_pass() */
-
-  PatDealNumber deal;
-  guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
-
-  Table         seen;
   Child        *children;
   gsize         n_children;
   gsize         children_size;
+  gboolean      out_of_memory;
   Frame        *frames;
   gsize         depth;
   gsize         frames_size;
   Played       *line;
   gsize         n_line;
   gsize         line_size;
-  gsize         budget;
 } Search;
 
 static inline void
@@ -220,7 +241,7 @@ static inline guint
 relative_rank (const Search *s,
                guint         card)
 {
-  return s->rel[card];
+  return s->sh->rel[card];
 }
 
 static inline gboolean
@@ -248,9 +269,214 @@ static guint
 roll (Search *s,
       guint   round)
 {
-  if (s->rolls[round] == 0)
-    s->rolls[round] = (guint8) (1 + pat_deal_number_hash (&s->deal, round) % 6);
-  return s->rolls[round];
+  if (s->sh->rolls[round] == 0)
+    s->sh->rolls[round] = (guint8) (1 + pat_deal_number_hash (&s->sh->deal, round) % 6);
+  return s->sh->rolls[round];
+}
+
+/* The visited set. */
+
+static gboolean
+table_init (Table *table,
+            gsize  max_bytes)
+{
+  guint bits = FIRST_TABLE_BITS;
+
+  while (((gsize) sizeof (Key) << bits) > max_bytes && bits > 4)
+    bits--;
+  table->slots = g_try_new0 (Key, (gsize) 1 << bits);
+  table->mask = ((guint64) 1 << bits) - 1;
+  table->shift = 64 - bits;
+  table->used = 0;
+  table->max_bytes = max_bytes;
+  return table->slots != NULL;
+}
+
+static inline gsize
+table_bytes (const Table *table)
+{
+  return (gsize) (table->mask + 1) * sizeof (Key);
+}
+
+static inline guint64
+table_home (const Table *table,
+            guint64      a)
+{
+  return (a * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> table->shift;
+}
+
+/* Doubles the table when the old and the new one fit in the budget together. */
+static gboolean
+table_grow (Table *table)
+{
+  guint64 n = (table->mask + 1) * 2;
+  Key *old = table->slots;
+  Key *slots;
+  guint64 i;
+
+  if ((n + n / 2) * sizeof (Key) > table->max_bytes ||
+      (slots = g_try_new0 (Key, n)) == NULL)
+    return FALSE;
+
+  table->slots = slots;
+  table->mask = n - 1;
+  table->shift--;
+  for (i = 0; i < n / 2; i++)
+    if (old[i].a != 0)
+      {
+        guint64 j = table_home (table, old[i].a);
+
+        while (slots[j].a != 0)
+          j = (j + 1) & table->mask;
+        slots[j] = old[i];
+      }
+  g_free (old);
+  return TRUE;
+}
+
+typedef enum {
+  SEEN,
+  NEW,
+  FULL,
+} Visit;
+
+static inline void
+table_prefetch (const Table *table,
+                Key          key)
+{
+  __builtin_prefetch (&table->slots[table_home (table, key.a | USED_BIT)]);
+}
+
+/* Whether a visit with @value is no better than the visits recorded in @stored. */
+static inline gboolean
+table_covers (const Table *table,
+              guint64      stored,
+              guint        value)
+{
+  if (!table->by_pointer)
+    return stored <= value;
+  if (value == 0)
+    return stored != 0;
+  return (stored & table->residues[value % table->turn] & ((G_GUINT64_CONSTANT (2) << value) - 1)) != 0;
+}
+
+static inline guint64
+table_record (const Table *table,
+              guint64      stored,
+              guint        value)
+{
+  return table->by_pointer ? stored | G_GUINT64_CONSTANT (1) << value : value;
+}
+
+/* The slot of @key: the one that holds it (*found set), or the empty one it would go into, made
+ * room for; NULL when the table is full. */
+static Key *
+table_slot (Table    *table,
+            Key       key,
+            gboolean *found)
+{
+  guint64 a = key.a | USED_BIT;
+  guint64 b = key.b & ~table->value_bits;
+  guint64 j = table_home (table, a);
+
+  for (;;)
+    {
+      Key *slot = &table->slots[j];
+
+      if (slot->a == 0)
+        break;
+      if (slot->a == a && (slot->b & ~table->value_bits) == b)
+        {
+          *found = TRUE;
+          return slot;
+        }
+      j = (j + 1) & table->mask;
+    }
+
+  *found = FALSE;
+  /* Grow at three quarters full; once the budget forbids growing, allow seven eighths. */
+  if (table->used + 1 > (table->mask + 1) / 4 * 3)
+    {
+      if (table_grow (table))
+        return table_slot (table, key, found);
+      if (table->used + 1 > (table->mask + 1) / 8 * 7)
+        return NULL;
+    }
+  table->slots[j].a = a;
+  table->slots[j].b = b;
+  table->used++;
+  return &table->slots[j];
+}
+
+/* Records a visit with @value (see Table); returns SEEN when an earlier visit covers it. */
+static Visit
+table_visit (Table   *table,
+             Key      key,
+             guint    value)
+{
+  gboolean found;
+  Key *slot = table_slot (table, key, &found);
+  guint64 stored;
+
+  if (slot == NULL)
+    return FULL;
+  stored = found ? slot->b & table->value_bits : 0;
+  if (found && table_covers (table, stored, value))
+    return SEEN;
+  slot->b = (slot->b & ~table->value_bits) | table_record (table, stored, value);
+  return NEW;
+}
+
+/* Per-pass die: the lowest pass a position was visited in with any pointer, kept under a key of
+ * its own. Returns the pass, or G_MAXUINT when there is none. */
+static guint
+table_first_pass (Table *table,
+                  Key    key)
+{
+  guint64 a = key.a | USED_BIT;
+  guint64 b = key.b & ~table->value_bits;
+  guint64 j = table_home (table, a);
+
+  for (;;)
+    {
+      const Key *slot = &table->slots[j];
+
+      if (slot->a == 0)
+        return G_MAXUINT;
+      if (slot->a == a && (slot->b & ~table->value_bits) == b)
+        return (guint) (slot->b & table->value_bits);
+      j = (j + 1) & table->mask;
+    }
+}
+
+static gboolean
+table_note_pass (Table *table,
+                 Key    key,
+                 guint  round)
+{
+  gboolean found;
+  Key *slot = table_slot (table, key, &found);
+
+  if (slot == NULL)
+    return FALSE;
+  if (!found || (slot->b & table->value_bits) > round)
+    slot->b = (slot->b & ~table->value_bits) | round;
+  return TRUE;
+}
+
+/* Memory. */
+
+static gsize
+stack_bytes (const Search *s)
+{
+  return sizeof (Search) + s->children_size * sizeof (Child) + s->frames_size * sizeof (Frame) +
+         s->line_size * sizeof (Played);
+}
+
+static gsize
+memory_used (const Shared *sh)
+{
+  return sizeof (Shared) + table_bytes (&sh->seen) + sh->stack_bytes;
 }
 
 /* Moves and their undoing, keeping the hash up to date. */
@@ -262,7 +488,7 @@ tableau_push (Search *s,
 {
   guint n = s->n_tableau[t];
 
-  key_xor (&s->hash, &s->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
+  key_xor (&s->hash, &s->sh->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
   s->tableau[t][n] = (guint8) card;
   s->n_tableau[t] = n + 1;
 }
@@ -274,7 +500,7 @@ tableau_pop (Search *s,
   guint n = s->n_tableau[t] - 1;
   guint card = s->tableau[t][n];
 
-  key_xor (&s->hash, &s->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
+  key_xor (&s->hash, &s->sh->z_tableau[card][n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW]);
   s->n_tableau[t] = n;
   return card;
 }
@@ -290,8 +516,8 @@ tableau_move (Search *s,
   guint nt = s->n_tableau[to];
   guint bottom = s->tableau[from][nf];
 
-  key_xor (&s->hash, &s->z_tableau[bottom][nf > 0 ? s->tableau[from][nf - 1] : NO_CARD_BELOW]);
-  key_xor (&s->hash, &s->z_tableau[bottom][nt > 0 ? s->tableau[to][nt - 1] : NO_CARD_BELOW]);
+  key_xor (&s->hash, &s->sh->z_tableau[bottom][nf > 0 ? s->tableau[from][nf - 1] : NO_CARD_BELOW]);
+  key_xor (&s->hash, &s->sh->z_tableau[bottom][nt > 0 ? s->tableau[to][nt - 1] : NO_CARD_BELOW]);
   memcpy (&s->tableau[to][nt], &s->tableau[from][nf], count);
   s->n_tableau[from] = nf;
   s->n_tableau[to] = nt + count;
@@ -303,9 +529,9 @@ found_push (Search *s,
 {
   guint suit = card_suit (card);
 
-  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  key_xor (&s->hash, &s->sh->z_found[suit][s->found[suit]]);
   s->found[suit]++;
-  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  key_xor (&s->hash, &s->sh->z_found[suit][s->found[suit]]);
   s->n_found++;
 }
 
@@ -315,27 +541,27 @@ found_pop (Search *s,
 {
   guint suit = card_suit (card);
 
-  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  key_xor (&s->hash, &s->sh->z_found[suit][s->found[suit]]);
   s->found[suit]--;
-  key_xor (&s->hash, &s->z_found[suit][s->found[suit]]);
+  key_xor (&s->hash, &s->sh->z_found[suit][s->found[suit]]);
   s->n_found--;
 }
 
 static inline guint
 reserve_pop (Search *s)
 {
-  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
   s->n_reserve--;
-  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
   return s->reserve[s->n_reserve];
 }
 
 static inline void
 reserve_push (Search *s)
 {
-  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
   s->n_reserve++;
-  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
 }
 
 /* The rules refill every empty tableau pile from the reserve after each move. */
@@ -407,7 +633,7 @@ play (Search     *s,
       card = s->talon[move->from];
       memmove (&s->talon[move->from], &s->talon[move->from + 1], s->n_talon - move->from - 1);
       s->n_talon--;
-      key_xor (&s->hash, &s->z_talon[card]);
+      key_xor (&s->hash, &s->sh->z_talon[card]);
       s->ptr = move->from;
       if (move->count)
         {
@@ -466,7 +692,7 @@ unplay (Search *s)
       memmove (&s->talon[move->from + 1], &s->talon[move->from], s->n_talon - move->from);
       s->talon[move->from] = (guint8) card;
       s->n_talon++;
-      key_xor (&s->hash, &s->z_talon[card]);
+      key_xor (&s->hash, &s->sh->z_talon[card]);
       s->ptr = p->ptr;
       s->round = p->round;
       s->die = p->die;
@@ -671,6 +897,27 @@ reachable_talon (Search    *s,
   return n_out;
 }
 
+/* Makes room for @needed children; on failure marks the search out of memory. */
+static gboolean
+grow_children (Search *s,
+               gsize   needed)
+{
+  gsize before;
+
+  if (needed <= s->children_size)
+    return TRUE;
+  before = stack_bytes (s);
+  if (!grow ((gpointer *) &s->children, &s->children_size, needed, sizeof (Child)))
+    {
+      s->out_of_memory = TRUE;
+      return FALSE;
+    }
+  s->sh->stack_bytes += stack_bytes (s) - before;
+  if (s->sh->stack_bytes + table_bytes (&s->sh->seen) > s->sh->budget)
+    s->out_of_memory = TRUE;
+  return TRUE;
+}
+
 static guint
 generate (Search *s)
 {
@@ -683,13 +930,18 @@ generate (Search *s)
   guint64 accepted = 0;
   guint i, t, u;
 
+  /* A talon card goes to its foundation, on two piles at most and into an empty one; the rest
+   * moves at most 1 + 4 + 12 + 12 + 4 ways. */
+  if (!grow_children (s, s->n_children + 4 * n_talon_cards + 33))
+    return 0;
+
   for (t = 0; t < 4; t++)
     if (s->found[t] < 13)
       needed |= G_GUINT64_CONSTANT (1) << (t * 13 + (s->base_rank - 1 + s->found[t]) % 13);
   for (t = 0; t < N_TABLEAU; t++)
     {
       if (s->n_tableau[t] > 0)
-        accepted |= s->fitting[tableau_top (s, t)];
+        accepted |= s->sh->fitting[tableau_top (s, t)];
       else if (empty == N_TABLEAU)
         empty = t;
     }
@@ -751,196 +1003,6 @@ generate (Search *s)
   return (guint) (s->n_children - start);
 }
 
-/* The visited set. */
-
-static gboolean
-table_init (Table *table,
-            gsize  max_bytes)
-{
-  guint bits = FIRST_TABLE_BITS;
-
-  while (((gsize) sizeof (Key) << bits) > max_bytes && bits > 4)
-    bits--;
-  table->slots = g_try_new0 (Key, (gsize) 1 << bits);
-  table->mask = ((guint64) 1 << bits) - 1;
-  table->shift = 64 - bits;
-  table->used = 0;
-  table->max_bytes = max_bytes;
-  return table->slots != NULL;
-}
-
-static inline gsize
-table_bytes (const Table *table)
-{
-  return (gsize) (table->mask + 1) * sizeof (Key);
-}
-
-static inline guint64
-table_home (const Table *table,
-            guint64      a)
-{
-  return (a * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> table->shift;
-}
-
-/* Doubles the table when the old and the new one fit in the budget together. */
-static gboolean
-table_grow (Table *table)
-{
-  guint64 n = (table->mask + 1) * 2;
-  Key *old = table->slots;
-  Key *slots;
-  guint64 i;
-
-  if ((n + n / 2) * sizeof (Key) > table->max_bytes ||
-      (slots = g_try_new0 (Key, n)) == NULL)
-    return FALSE;
-
-  table->slots = slots;
-  table->mask = n - 1;
-  table->shift--;
-  for (i = 0; i < n / 2; i++)
-    if (old[i].a != 0)
-      {
-        guint64 j = table_home (table, old[i].a);
-
-        while (slots[j].a != 0)
-          j = (j + 1) & table->mask;
-        slots[j] = old[i];
-      }
-  g_free (old);
-  return TRUE;
-}
-
-typedef enum {
-  SEEN,
-  NEW,
-  FULL,
-} Visit;
-
-static inline void
-table_prefetch (const Table *table,
-                Key          key)
-{
-  __builtin_prefetch (&table->slots[table_home (table, key.a | USED_BIT)]);
-}
-
-/* Whether a visit with @value is no better than the visits recorded in @stored. */
-static inline gboolean
-table_covers (const Table *table,
-              guint64      stored,
-              guint        value)
-{
-  if (!table->by_pointer)
-    return stored <= value;
-  if (value == 0)
-    return stored != 0;
-  return (stored & table->residues[value % table->turn] & ((G_GUINT64_CONSTANT (2) << value) - 1)) != 0;
-}
-
-static inline guint64
-table_record (const Table *table,
-              guint64      stored,
-              guint        value)
-{
-  return table->by_pointer ? stored | G_GUINT64_CONSTANT (1) << value : value;
-}
-
-/* The slot of @key: the one that holds it (*found set), or the empty one it would go into, made
- * room for; NULL when the table is full. */
-static Key *
-table_slot (Table    *table,
-            Key       key,
-            gboolean *found)
-{
-  guint64 a = key.a | USED_BIT;
-  guint64 b = key.b & ~table->value_bits;
-  guint64 j = table_home (table, a);
-
-  for (;;)
-    {
-      Key *slot = &table->slots[j];
-
-      if (slot->a == 0)
-        break;
-      if (slot->a == a && (slot->b & ~table->value_bits) == b)
-        {
-          *found = TRUE;
-          return slot;
-        }
-      j = (j + 1) & table->mask;
-    }
-
-  *found = FALSE;
-  /* Grow at three quarters full; once the budget forbids growing, allow seven eighths. */
-  if (table->used + 1 > (table->mask + 1) / 4 * 3)
-    {
-      if (table_grow (table))
-        return table_slot (table, key, found);
-      if (table->used + 1 > (table->mask + 1) / 8 * 7)
-        return NULL;
-    }
-  table->slots[j].a = a;
-  table->slots[j].b = b;
-  table->used++;
-  return &table->slots[j];
-}
-
-/* Records a visit with @value (see Table); returns SEEN when an earlier visit covers it. */
-static Visit
-table_visit (Table   *table,
-             Key      key,
-             guint    value)
-{
-  gboolean found;
-  Key *slot = table_slot (table, key, &found);
-  guint64 stored;
-
-  if (slot == NULL)
-    return FULL;
-  stored = found ? slot->b & table->value_bits : 0;
-  if (found && table_covers (table, stored, value))
-    return SEEN;
-  slot->b = (slot->b & ~table->value_bits) | table_record (table, stored, value);
-  return NEW;
-}
-
-/* Per-pass die: the lowest pass a position was visited in with any pointer, kept under a key of
- * its own. Returns the pass, or G_MAXUINT when there is none. */
-static guint
-table_first_pass (Table *table,
-                  Key    key)
-{
-  guint64 a = key.a | USED_BIT;
-  guint64 b = key.b & ~table->value_bits;
-  guint64 j = table_home (table, a);
-
-  for (;;)
-    {
-      const Key *slot = &table->slots[j];
-
-      if (slot->a == 0)
-        return G_MAXUINT;
-      if (slot->a == a && (slot->b & ~table->value_bits) == b)
-        return (guint) (slot->b & table->value_bits);
-      j = (j + 1) & table->mask;
-    }
-}
-
-static gboolean
-table_note_pass (Table *table,
-                 Key    key,
-                 guint  round)
-{
-  gboolean found;
-  Key *slot = table_slot (table, key, &found);
-
-  if (slot == NULL)
-    return FALSE;
-  if (!found || (slot->b & table->value_bits) > round)
-    slot->b = (slot->b & ~table->value_bits) | round;
-  return TRUE;
-}
-
 /* The key of the current position and the value that goes with it into the visited set: the
  * pointer (0 for one as good as an empty waste), or with a die rolled every pass the pass number
  * (the pointer and the die are then in the key). */
@@ -986,8 +1048,8 @@ position_key (const Search *s,
       *value = 0;
       return key;
     }
-  key_xor (&key, &s->z_die[s->die & 7]);
-  key_xor (&key, &s->z_ptr[ptr]);
+  key_xor (&key, &s->sh->z_die[s->die & 7]);
+  key_xor (&key, &s->sh->z_ptr[ptr]);
   *value = s->round;
   return key;
 }
@@ -1032,27 +1094,28 @@ load (Search         *s,
       pat_state_n_cards (state) != PAT_N_CARDS)
     return FALSE;
 
-  fill_keys (&s->z_tableau[0][0], G_N_ELEMENTS (s->z_tableau) * G_N_ELEMENTS (s->z_tableau[0]), &seed);
-  fill_keys (&s->z_found[0][0], G_N_ELEMENTS (s->z_found) * G_N_ELEMENTS (s->z_found[0]), &seed);
-  fill_keys (s->z_reserve, G_N_ELEMENTS (s->z_reserve), &seed);
-  fill_keys (s->z_talon, G_N_ELEMENTS (s->z_talon), &seed);
-  fill_keys (s->z_ptr, G_N_ELEMENTS (s->z_ptr), &seed);
-  fill_keys (s->z_die, G_N_ELEMENTS (s->z_die), &seed);
-  fill_keys (&s->z_pass, 1, &seed);
+  /* The shared tables. */
+  fill_keys (&s->sh->z_tableau[0][0], G_N_ELEMENTS (s->sh->z_tableau) * G_N_ELEMENTS (s->sh->z_tableau[0]), &seed);
+  fill_keys (&s->sh->z_found[0][0], G_N_ELEMENTS (s->sh->z_found) * G_N_ELEMENTS (s->sh->z_found[0]), &seed);
+  fill_keys (s->sh->z_reserve, G_N_ELEMENTS (s->sh->z_reserve), &seed);
+  fill_keys (s->sh->z_talon, G_N_ELEMENTS (s->sh->z_talon), &seed);
+  fill_keys (s->sh->z_ptr, G_N_ELEMENTS (s->sh->z_ptr), &seed);
+  fill_keys (s->sh->z_die, G_N_ELEMENTS (s->sh->z_die), &seed);
+  fill_keys (&s->sh->z_pass, 1, &seed);
 
   s->base_rank = state->base_rank;
   for (i = 0; i < PAT_N_CARDS; i++)
     {
-      s->rel[i] = (guint8) ((card_rank (i) + 13 - s->base_rank) % 13);
+      s->sh->rel[i] = (guint8) ((card_rank (i) + 13 - s->base_rank) % 13);
       for (n = 0; n < PAT_N_CARDS; n++)
         if (fits_on (n, i))
-          s->fitting[i] |= G_GUINT64_CONSTANT (1) << n;
+          s->sh->fitting[i] |= G_GUINT64_CONSTANT (1) << n;
     }
   s->variant = state->variant == PAT_DIE_PER_GAME || state->variant == PAT_DIE_PER_PASS
                ? state->variant : PAT_DIE_OFF;
   s->die = s->variant == PAT_DIE_OFF ? 0 : MIN (state->die, 6);
   s->round = state->round;
-  s->deal = state->deal;
+  s->sh->deal = state->deal;
 
   for (i = 0; i < 4; i++)
     {
@@ -1080,10 +1143,10 @@ load (Search         *s,
   s->n_talon = n;
 
   for (i = 0; i < 4; i++)
-    key_xor (&s->hash, &s->z_found[i][s->found[i]]);
-  key_xor (&s->hash, &s->z_reserve[s->n_reserve]);
+    key_xor (&s->hash, &s->sh->z_found[i][s->found[i]]);
+  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
   for (i = 0; i < s->n_talon; i++)
-    key_xor (&s->hash, &s->z_talon[s->talon[i]]);
+    key_xor (&s->hash, &s->sh->z_talon[s->talon[i]]);
   for (t = 0; t < N_TABLEAU; t++)
     {
       n = pat_state_pile_len (state, PILE_T1 + t);
@@ -1185,13 +1248,6 @@ replay (const Search   *s,
 
 /* The search. */
 
-static gsize
-memory_used (const Search *s)
-{
-  return table_bytes (&s->seen) + s->children_size * sizeof (Child) +
-         s->frames_size * sizeof (Frame) + s->line_size * sizeof (Played);
-}
-
 static PatSolveResult
 solved (Search         *s,
         const PatState *start,
@@ -1211,15 +1267,17 @@ solved (Search         *s,
   return pat_solve_line_finish (&line, solution, nodes);
 }
 
-/* Makes room for one more frame, its moves and its line; FALSE when over budget. */
+/* Makes room for one more frame and its line; FALSE when over budget. */
 static gboolean
 reserve_room (Search *s)
 {
-  if (!grow ((gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) ||
-      !grow ((gpointer *) &s->children, &s->children_size, s->n_children + MAX_NODE_MOVES, sizeof (Child)) ||
-      !grow ((gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played)))
-    return FALSE;
-  return memory_used (s) <= s->budget;
+  gsize before = stack_bytes (s);
+  gboolean grown;
+
+  grown = grow ((gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) &&
+          grow ((gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played));
+  s->sh->stack_bytes += stack_bytes (s) - before;
+  return grown && memory_used (s->sh) <= s->sh->budget;
 }
 
 /* With a die rolled every pass, a position visited in some pass can, by stock turns alone, get to
@@ -1233,15 +1291,15 @@ visit (Search      *s,
   Visit v;
 
   if (!(c->flags & CHILD_BY_PASS))
-    return table_visit (&s->seen, c->key, c->value);
+    return table_visit (&s->sh->seen, c->key, c->value);
 
-  key_xor (&pass_key, &s->z_die[c->die & 7]);
-  key_xor (&pass_key, &s->z_ptr[c->ptr]);
-  key_xor (&pass_key, &s->z_pass);
-  if ((c->flags & CHILD_AT_STOP) && table_first_pass (&s->seen, pass_key) < c->value)
+  key_xor (&pass_key, &s->sh->z_die[c->die & 7]);
+  key_xor (&pass_key, &s->sh->z_ptr[c->ptr]);
+  key_xor (&pass_key, &s->sh->z_pass);
+  if ((c->flags & CHILD_AT_STOP) && table_first_pass (&s->sh->seen, pass_key) < c->value)
     return SEEN;
-  v = table_visit (&s->seen, c->key, c->value);
-  if (v == NEW && !table_note_pass (&s->seen, pass_key, c->value))
+  v = table_visit (&s->sh->seen, c->key, c->value);
+  if (v == NEW && !table_note_pass (&s->sh->seen, pass_key, c->value))
     return FULL;
   return v;
 }
@@ -1363,35 +1421,28 @@ push_frame (Search  *s,
             c->flags |= CHILD_AT_STOP;
         }
       c->score += 10 * (gint32) (s->n_found - found);
-      table_prefetch (&s->seen, c->key);
+      table_prefetch (&s->sh->seen, c->key);
       unplay_to (s, mark);
     }
   sort_children (&s->children[first], n);
   return FALSE;
 }
 
-static PatSolveResult
-search (Search               *s,
-        const PatSolveLimits *limits,
-        guint64              *nodes)
+/* The depth-first search of one stack, resumed where it stopped, until *nodes reaches @until. */
+typedef enum {
+  RUN_PAUSED,
+  RUN_SOLVED,      /* the stack's line wins */
+  RUN_EXHAUSTED,
+  RUN_FULL,        /* out of memory */
+  RUN_LIMIT,       /* the node limit came first */
+} Run;
+
+static Run
+run (Search  *s,
+     guint64 *nodes,
+     guint64  until)
 {
-  gint64 deadline = pat_solve_deadline (limits);
-  guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
-  const gint *cancel = limits != NULL ? limits->cancel : NULL;
-  guint64 next_check = CHECK_INTERVAL;
-  guint64 next_progress = PROGRESS_INTERVAL;
-  guint value = 0;
-  Key key;
-
-  if (s->n_found == PAT_N_CARDS)
-    return PAT_SOLVE_SOLVED;
-  key = position_key (s, &value);
-  if (!reserve_room (s) || table_visit (&s->seen, key, value) == FULL)
-    return PAT_SOLVE_LIMIT;
-  if (push_frame (s, 0, nodes))
-    return PAT_SOLVE_SOLVED;
-
-  for (;;)
+  while (*nodes < until)
     {
       Frame *frame = &s->frames[s->depth];
       const Child *c;
@@ -1400,7 +1451,7 @@ search (Search               *s,
       if (frame->next == frame->n)
         {
           if (s->depth == 0)
-            break;
+            return RUN_EXHAUSTED;
           unplay_to (s, frame->line);
           s->n_children = frame->first;
           s->depth--;
@@ -1413,7 +1464,7 @@ search (Search               *s,
         case SEEN:
           continue;
         case FULL:
-          return PAT_SOLVE_LIMIT;
+          return RUN_FULL;
         case NEW:
         default:
           break;
@@ -1423,16 +1474,210 @@ search (Search               *s,
       play (s, &c->move);
       play_safe_moves (s);
       if (!reserve_room (s))
-        return PAT_SOLVE_LIMIT;
+        return RUN_FULL;
       s->depth++;
       if (push_frame (s, mark, nodes))
-        return PAT_SOLVE_SOLVED;
+        return RUN_SOLVED;
+      if (s->out_of_memory)
+        return RUN_FULL;
+    }
+  return RUN_PAUSED;
+}
 
-      if (*nodes >= next_check)
+static void
+stack_free (Search *s)
+{
+  s->sh->stack_bytes -= stack_bytes (s);
+  g_free (s->children);
+  g_free (s->frames);
+  g_free (s->line);
+  g_free (s);
+}
+
+/* A copy of @from's position and line, to search from on its own. */
+static Search *
+stack_copy (const Search *from)
+{
+  Search *s = g_try_new (Search, 1);
+
+  if (s == NULL)
+    return NULL;
+  *s = *from;
+  s->children = NULL;
+  s->n_children = 0;
+  s->children_size = 0;
+  s->frames = NULL;
+  s->depth = 0;
+  s->frames_size = 0;
+  s->line = g_try_new (Played, from->n_line + 2 * PAT_N_CARDS);
+  s->line_size = s->line != NULL ? from->n_line + 2 * PAT_N_CARDS : 0;
+  s->sh->stack_bytes += stack_bytes (s);
+  if (s->line == NULL)
+    {
+      stack_free (s);
+      return NULL;
+    }
+  memcpy (s->line, from->line, from->n_line * sizeof (Played));
+  return s;
+}
+
+/* The search runs as several depth-first searches, one from each of the first positions below
+ * the root, taking turns a slice of nodes at a time. They share the visited set, so together
+ * they search the same space as one would, each position once; but a bad move near the root no
+ * longer holds up the search of its siblings until its whole subtree is done. */
+#define N_STACKS     128
+#define SLICE_NODES  4096
+
+/* Replaces @stacks' only element, the root, with the positions below it, shallowest first,
+ * until there are N_STACKS or all are leaves; each of them gets its first frame. Sets *winner
+ * when a move wins. */
+static Run
+split (GPtrArray  *stacks,
+       guint64    *nodes,
+       guint64     max_nodes,
+       Search    **winner)
+{
+  guint expanded = 0;
+  guint i;
+
+  while (stacks->len > 0 && stacks->len < N_STACKS && expanded < 4 * N_STACKS)
+    {
+      Search *s = g_ptr_array_steal_index (stacks, 0);
+      gsize first;
+      guint n;
+
+      expanded++;
+      if (max_nodes != 0 && *nodes >= max_nodes)
         {
-          next_check = *nodes + CHECK_INTERVAL;
+          g_ptr_array_insert (stacks, 0, s);
+          return RUN_LIMIT;
+        }
+      if (!reserve_room (s))
+        {
+          g_ptr_array_insert (stacks, 0, s);
+          return RUN_FULL;
+        }
+      if (push_frame (s, s->n_line, nodes))
+        {
+          *winner = s;
+          return RUN_SOLVED;
+        }
+      if (s->out_of_memory)
+        {
+          stack_free (s);
+          return RUN_FULL;
+        }
+      first = s->frames[0].first;
+      n = s->frames[0].n;
+      for (i = 0; i < n; i++)
+        {
+          const Child *c = &s->children[first + i];
+          Search *child;
+
+          switch (visit (s, c))
+            {
+            case SEEN:
+              continue;
+            case FULL:
+              stack_free (s);
+              return RUN_FULL;
+            case NEW:
+            default:
+              break;
+            }
+          child = stack_copy (s);
+          if (child == NULL)
+            {
+              stack_free (s);
+              return RUN_FULL;
+            }
+          play (child, &c->move);
+          play_safe_moves (child);
+          g_ptr_array_add (stacks, child);
+        }
+      stack_free (s);
+    }
+
+  for (i = 0; i < stacks->len; i++)
+    {
+      Search *s = g_ptr_array_index (stacks, i);
+
+      if (max_nodes != 0 && *nodes >= max_nodes)
+        return RUN_LIMIT;
+      if (!reserve_room (s))
+        return RUN_FULL;
+      if (push_frame (s, s->n_line, nodes))
+        {
+          *winner = g_ptr_array_steal_index (stacks, i);
+          return RUN_SOLVED;
+        }
+      if (s->out_of_memory)
+        return RUN_FULL;
+    }
+  return RUN_PAUSED;
+}
+
+static PatSolveResult
+search (Search               *root,
+        const PatSolveLimits *limits,
+        guint64              *nodes,
+        Search              **winner)
+{
+  Shared *sh = root->sh;
+  gint64 deadline = pat_solve_deadline (limits);
+  guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
+  const gint *cancel = limits != NULL ? limits->cancel : NULL;
+  guint64 next_progress = PROGRESS_INTERVAL;
+  g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func ((GDestroyNotify) stack_free);
+  guint value = 0;
+  Run r;
+
+  if (root->n_found == PAT_N_CARDS)
+    {
+      *winner = stack_copy (root);
+      return *winner != NULL ? PAT_SOLVE_SOLVED : PAT_SOLVE_LIMIT;
+    }
+  if (table_visit (&sh->seen, position_key (root, &value), value) == FULL)
+    return PAT_SOLVE_LIMIT;
+  {
+    Search *s = stack_copy (root);
+
+    if (s == NULL)
+      return PAT_SOLVE_LIMIT;
+    g_ptr_array_add (stacks, s);
+  }
+
+  r = split (stacks, nodes, max_nodes, winner);
+  if (r == RUN_LIMIT)
+    return PAT_SOLVE_LIMIT;
+  while (r != RUN_SOLVED && r != RUN_FULL && stacks->len > 0)
+    {
+      guint i = 0;
+
+      while (i < stacks->len)
+        {
+          Search *s = g_ptr_array_index (stacks, i);
+          guint64 until = *nodes + SLICE_NODES;
+
+          if (max_nodes != 0)
+            until = MIN (until, max_nodes);
+          r = run (s, nodes, until);
+          if (r == RUN_SOLVED)
+            {
+              *winner = g_ptr_array_steal_index (stacks, i);
+              break;
+            }
+          if (r == RUN_FULL)
+            break;
+          if (r == RUN_EXHAUSTED)
+            g_ptr_array_remove_index (stacks, i);
+          else
+            i++;
+
           if (cancel != NULL && g_atomic_int_get (cancel) != 0)
             return PAT_SOLVE_CANCELLED;
+          if (max_nodes != 0 && *nodes >= max_nodes)
+            return PAT_SOLVE_LIMIT;
           if (deadline != G_MAXINT64 && g_get_monotonic_time () >= deadline)
             return PAT_SOLVE_LIMIT;
           if (*nodes >= next_progress)
@@ -1442,10 +1687,14 @@ search (Search               *s,
                 limits->progress (*nodes, limits->user_data);
             }
         }
-      if (max_nodes != 0 && *nodes >= max_nodes)
-        return PAT_SOLVE_LIMIT;
+      if (r == RUN_SOLVED || r == RUN_FULL)
+        break;
     }
 
+  if (r == RUN_SOLVED)
+    return PAT_SOLVE_SOLVED;
+  if (r == RUN_FULL)
+    return PAT_SOLVE_LIMIT;
   return PAT_SOLVE_UNSOLVABLE;
 }
 
@@ -1454,35 +1703,33 @@ pat_solve_demon (const PatState       *state,
                  const PatSolveLimits *limits,
                  PatSolution          *solution)
 {
-  Search *s = g_try_new0 (Search, 1);
-  PatSolveResult result;
-  gsize budget = pat_solve_memory_budget (limits);
+  Shared *sh = g_try_new0 (Shared, 1);
+  Search *root = g_try_new0 (Search, 1);
+  Search *winner = NULL;
+  PatSolveResult result = PAT_SOLVE_LIMIT;
+  guint64 nodes = 0;
 
-  if (s == NULL)
-    return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
-
-  /* The stacks are small next to the table; the table gets most of the budget. */
-  s->budget = budget;
-  if (!load (s, state) || !table_init (&s->seen, budget - budget / 8))
-    result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
-  else if (!table_setup (&s->seen, s))
-    result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
-  else
+  if (sh != NULL && root != NULL)
     {
-      guint64 nodes = 0;
-
-      result = search (s, limits, &nodes);
-      pat_solve_note_memory (memory_used (s));
-      if (result == PAT_SOLVE_SOLVED)
-        result = solved (s, state, solution, nodes);
-      else
-        result = pat_solution_set (solution, result, nodes, NULL, 0);
+      /* The stacks are small next to the table; the table gets most of the budget. */
+      sh->budget = pat_solve_memory_budget (limits);
+      root->sh = sh;
+      if (load (root, state) && table_init (&sh->seen, sh->budget - sh->budget / 8) &&
+          table_setup (&sh->seen, root))
+        result = search (root, limits, &nodes, &winner);
+      pat_solve_note_memory (memory_used (sh));
     }
 
-  g_free (s->seen.slots);
-  g_free (s->children);
-  g_free (s->frames);
-  g_free (s->line);
-  g_free (s);
+  if (result == PAT_SOLVE_SOLVED)
+    result = solved (winner, state, solution, nodes);
+  else
+    result = pat_solution_set (solution, result, nodes, NULL, 0);
+
+  if (winner != NULL)
+    stack_free (winner);
+  if (sh != NULL)
+    g_free (sh->seen.slots);
+  g_free (root);
+  g_free (sh);
   return result;
 }
