@@ -218,6 +218,11 @@ test_unsolvable_positions (void)
   state.variant = PAT_DIE_PER_GAME;
   state.die = 1;
   assert_unsolvable (&state);
+  /* No pass, whatever it rolls, helps either. */
+  state.variant = PAT_DIE_PER_PASS;
+  state.deal = pat_deal_number_from_uint (7);
+  state.die = (guint8) (1 + pat_deal_number_hash (&state.deal, state.round) % 6);
+  assert_unsolvable (&state);
 
   /* The Five on top of the Six: won. */
   buried_position (&state, "6H 5H", "KD", 12);

@@ -33,7 +33,10 @@
  * needed to catch up. The visited set keeps the lowest pass seen for each position, and for each
  * position without pointer and die the lowest pass it was seen in at all, which covers a later
  * pass's position at a pointer that pass stops at. Passes further than PASSES_AHEAD ahead are not
- * used, as the rules' blocked test does not look further either.
+ * used, as the rules' blocked test does not look further either. That test also decides whether
+ * the stock may still be turned, so these arguments need every stretch of PASSES_AHEAD passes to
+ * roll all six numbers: solve_per_pass_setup() checks how far into the deal's rolls that holds,
+ * and a search that went further never claims a loss.
  *
  * Safe moves. A card goes to its foundation at once, as part of the move before, when it is the
  * reserve's top card or a tableau pile's top card and both cards that could ever be built on it
@@ -81,7 +84,6 @@ enum {
 #define CARDS_PER_TURN    3
 #define PASSES_AHEAD      1024
 #define LAST_ROUND        G_MAXUINT16
-#define CHECK_INTERVAL    4096
 #define PROGRESS_INTERVAL 65536
 #define FIRST_TABLE_BITS  16
 #define ROUND_BITS        G_GUINT64_CONSTANT (0xffff)
@@ -151,6 +153,7 @@ typedef struct {
   guint     shift;
   gsize     used;
   gsize     max_bytes;
+  gsize     peak_bytes;    /* the old and the new table together while it grew */
   guint64   value_bits;
   gboolean  by_pointer;
   guint     turn;
@@ -173,9 +176,13 @@ typedef struct {
   PatDealNumber deal;
   guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
 
+  guint         safe_rounds;             /* per-pass die: see solve_per_pass_setup() */
+  gboolean      past_safe_rounds;
+
   Table         seen;
-  gsize         budget;
-  gsize         stack_bytes;             /* what the stacks' arrays take, all together */
+  gsize         stack_budget;            /* for the stacks: an eighth of the whole */
+  gsize         stack_bytes;             /* what the stacks take, all together */
+  gsize         stack_peak;
 } Shared;
 
 /* One depth-first search: a position and the path to it. */
@@ -318,6 +325,7 @@ table_grow (Table *table)
       (slots = g_try_new0 (Key, n)) == NULL)
     return FALSE;
 
+  table->peak_bytes = MAX (table->peak_bytes, (n + n / 2) * sizeof (Key));
   table->slots = slots;
   table->mask = n - 1;
   table->shift--;
@@ -473,10 +481,11 @@ stack_bytes (const Search *s)
          s->line_size * sizeof (Played);
 }
 
+/* The most the search had allocated at any one time, or a little more. */
 static gsize
-memory_used (const Shared *sh)
+memory_peak (const Shared *sh)
 {
-  return sizeof (Shared) + table_bytes (&sh->seen) + sh->stack_bytes;
+  return sizeof (Shared) + MAX (sh->seen.peak_bytes, table_bytes (&sh->seen)) + sh->stack_peak;
 }
 
 /* Moves and their undoing, keeping the hash up to date. */
@@ -888,6 +897,9 @@ reachable_talon (Search    *s,
         {
           guint64 shown = full_pass (n_talon, v);
 
+          if (first[v] > s->sh->safe_rounds)
+            s->sh->past_safe_rounds = TRUE;
+
           /* The same roll in this pass does as well with a lower pass number. */
           if (v == s->die)
             shown &= ~current;
@@ -913,7 +925,8 @@ grow_children (Search *s,
       return FALSE;
     }
   s->sh->stack_bytes += stack_bytes (s) - before;
-  if (s->sh->stack_bytes + table_bytes (&s->sh->seen) > s->sh->budget)
+  s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
+  if (s->sh->stack_bytes > s->sh->stack_budget)
     s->out_of_memory = TRUE;
   return TRUE;
 }
@@ -930,9 +943,9 @@ generate (Search *s)
   guint64 accepted = 0;
   guint i, t, u;
 
-  /* A talon card goes to its foundation, on two piles at most and into an empty one; the rest
-   * moves at most 1 + 4 + 12 + 12 + 4 ways. */
-  if (!grow_children (s, s->n_children + 4 * n_talon_cards + 33))
+  /* A talon card goes to its foundation, on two piles at most (no more cards fit) and into an
+   * empty one; the reserve's card and the tableau's move at most 5 + 4 + 12 + 12 + 4 ways. */
+  if (!grow_children (s, s->n_children + 4 * n_talon_cards + 37))
     return 0;
 
   for (t = 0; t < 4; t++)
@@ -1006,15 +1019,47 @@ generate (Search *s)
 /* The key of the current position and the value that goes with it into the visited set: the
  * pointer (0 for one as good as an empty waste), or with a die rolled every pass the pass number
  * (the pointer and the die are then in the key). */
+/* Per-pass die: the passes r up to which every stretch of PASSES_AHEAD passes after an earlier
+ * pass rolls all six numbers, so that stock turns never end the game while a card can still be
+ * played in some pass within reach. */
+static void
+solve_per_pass_setup (Search *s)
+{
+  guint count[7] = { 0 };
+  guint kinds = 0;
+  guint q;
+
+  for (q = 0; q <= LAST_ROUND; q++)
+    roll (s, q);
+  /* The window holds the rolls of the passes after pass q: q + 1 … q + PASSES_AHEAD. */
+  for (q = 1; q <= PASSES_AHEAD; q++)
+    if (count[s->sh->rolls[q]]++ == 0)
+      kinds++;
+  s->sh->safe_rounds = 0;
+  for (q = 0; kinds == 6; q++)
+    {
+      s->sh->safe_rounds = q + 1;
+      if (q + 1 + PASSES_AHEAD > LAST_ROUND)
+        break;
+      if (--count[s->sh->rolls[q + 1]] == 0)
+        kinds--;
+      if (count[s->sh->rolls[q + 1 + PASSES_AHEAD]]++ == 0)
+        kinds++;
+    }
+  if (s->round > s->sh->safe_rounds)
+    s->sh->past_safe_rounds = TRUE;
+}
+
 static gboolean
-table_setup (Table        *table,
-             const Search *s)
+table_setup (Table  *table,
+             Search *s)
 {
   guint p;
 
   if (s->variant == PAT_DIE_PER_PASS)
     {
       table->value_bits = ROUND_BITS;
+      solve_per_pass_setup (s);
       return TRUE;
     }
   /* The bits left for the key's second word must keep it far from colliding. */
@@ -1277,7 +1322,8 @@ reserve_room (Search *s)
   grown = grow ((gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) &&
           grow ((gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played));
   s->sh->stack_bytes += stack_bytes (s) - before;
-  return grown && memory_used (s->sh) <= s->sh->budget;
+  s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
+  return grown && s->sh->stack_bytes <= s->sh->stack_budget;
 }
 
 /* With a die rolled every pass, a position visited in some pass can, by stock turns alone, get to
@@ -1512,6 +1558,7 @@ stack_copy (const Search *from)
   s->line = g_try_new (Played, from->n_line + 2 * PAT_N_CARDS);
   s->line_size = s->line != NULL ? from->n_line + 2 * PAT_N_CARDS : 0;
   s->sh->stack_bytes += stack_bytes (s);
+  s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
   if (s->line == NULL)
     {
       stack_free (s);
@@ -1693,7 +1740,7 @@ search (Search               *root,
 
   if (r == RUN_SOLVED)
     return PAT_SOLVE_SOLVED;
-  if (r == RUN_FULL)
+  if (r == RUN_FULL || sh->past_safe_rounds)
     return PAT_SOLVE_LIMIT;
   return PAT_SOLVE_UNSOLVABLE;
 }
@@ -1711,13 +1758,17 @@ pat_solve_demon (const PatState       *state,
 
   if (sh != NULL && root != NULL)
     {
-      /* The stacks are small next to the table; the table gets most of the budget. */
-      sh->budget = pat_solve_memory_budget (limits);
+      gsize budget = pat_solve_memory_budget (limits);
+
+      /* The stacks are small next to the table, which gets the rest of the budget (the old and
+       * the new one together while it grows). */
+      sh->stack_budget = budget / 8;
       root->sh = sh;
-      if (load (root, state) && table_init (&sh->seen, sh->budget - sh->budget / 8) &&
+      if (budget > sizeof (Shared) + sh->stack_budget && load (root, state) &&
+          table_init (&sh->seen, budget - sizeof (Shared) - sh->stack_budget) &&
           table_setup (&sh->seen, root))
         result = search (root, limits, &nodes, &winner);
-      pat_solve_note_memory (memory_used (sh));
+      pat_solve_note_memory (memory_peak (sh));
     }
 
   if (result == PAT_SOLVE_SOLVED)
