@@ -346,6 +346,8 @@ print_slot (const Job  *job,
     g_string_append_printf (line, ",\"solution\":\"%s\"", slot->solution);
   g_string_append (line, "}\n");
   fputs (line->str, stdout);
+  /* Long runs are watched as they go. */
+  fflush (stdout);
   g_string_free (line, TRUE);
 }
 

@@ -46,6 +46,7 @@ typedef struct {
   guint64         higher[PAT_N_CARDS];  /* cards of the same suit and a higher rank */
   guint64         lower[PAT_N_CARDS];
   guint64         same_rank[PAT_N_CARDS];
+  guint64         same_rank_of[13];     /* the four cards of each rank */
   PositionSet     seen;
   Frame          *stack;
   gsize           stack_size;
@@ -275,6 +276,7 @@ idiot_prepare (Search         *s,
   for (c = 0; c < PAT_N_CARDS; c++)
     {
       s->pile_cards[s->pile_of[c]] |= (guint64) 1 << c;
+      s->same_rank_of[pat_card_rank (c) - 1] |= (guint64) 1 << c;
       for (d = 0; d < PAT_N_CARDS; d++)
         {
           if (d == c)
@@ -289,6 +291,32 @@ idiot_prepare (Search         *s,
     }
 }
 
+/* Whether the cards of @needy (of one rank, each with no higher card of its suit left in
+ * another pile) can all be paired, two by two from different piles, among the cards of
+ * @rank_left not in @used. */
+static gboolean
+pairs_possible (const Search *s,
+                guint64       needy,
+                guint64       rank_left,
+                guint64       used)
+{
+  guint c, d;
+  guint64 partners;
+
+  needy &= ~used;
+  if (needy == 0)
+    return TRUE;
+  c = (guint) __builtin_ctzll (needy);
+  partners = rank_left & ~used & ~s->pile_cards[s->pile_of[c]];
+  for (; partners != 0; partners &= partners - 1)
+    {
+      d = (guint) __builtin_ctzll (partners);
+      if (pairs_possible (s, needy, rank_left, used | ((guint64) 1 << c) | ((guint64) 1 << d)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
 static gboolean
 idiot_analyse (const Search   *s,
@@ -296,7 +324,7 @@ idiot_analyse (const Search   *s,
                PatMove        *safe)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
-  guint64 cards;
+  guint64 cards, needy = 0;
   const PatCard *gone = pat_state_pile_cards (state, DISCARD);
   PatCard tops[4];
   guint i, j;
@@ -311,6 +339,16 @@ idiot_analyse (const Search   *s,
       guint64 elsewhere = left & ~s->pile_cards[s->pile_of[c]];
 
       if ((elsewhere & (s->higher[c] | s->same_rank[c])) == 0)
+        return FALSE;
+      if ((elsewhere & s->higher[c]) == 0)
+        needy |= (guint64) 1 << c;
+    }
+  /* Cards that can only go in pairs need partners of their own, in other piles. */
+  for (i = 0; i < 13; i++)
+    {
+      guint64 rank_left = left & s->same_rank_of[i];
+
+      if ((needy & rank_left) != 0 && !pairs_possible (s, needy & rank_left, rank_left, 0))
         return FALSE;
     }
 

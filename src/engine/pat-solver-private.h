@@ -10,22 +10,18 @@ G_BEGIN_DECLS
 
 /* Per-game solvers, dispatched by pat_solver_solve() on the rules id. Each one fills
  * every field of @solution (moves NULL unless solved) and returns solution->result.
- * @limits is never NULL when called through the registry.
- *
- * Note to the Penguin and Demon solvers' authors: while pat-solve-penguin.c and
- * pat-solve-demon.c were still stubs, a trivial definition returning PAT_SOLVE_LIMIT
- * was appended to them so that the registry links; replace it with the real one. */
+ * @limits is never NULL when called through the registry. */
 
 /* black-hole and all-in-a-row */
-PatSolveResult pat_solve_black_hole (const PatState       *state,
-                                     const PatSolveLimits *limits,
-                                     PatSolution          *solution);
-PatSolveResult pat_solve_penguin    (const PatState       *state,
-                                     const PatSolveLimits *limits,
-                                     PatSolution          *solution);
-PatSolveResult pat_solve_demon      (const PatState       *state,
-                                     const PatSolveLimits *limits,
-                                     PatSolution          *solution);
+PatSolveResult pat_solve_black_hole     (const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         PatSolution          *solution);
+PatSolveResult pat_solve_penguin        (const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         PatSolution          *solution);
+PatSolveResult pat_solve_demon          (const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         PatSolution          *solution);
 PatSolveResult pat_solve_idiots_delight (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
