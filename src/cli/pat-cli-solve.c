@@ -76,31 +76,6 @@ solve_options_clear (SolveOptions *o)
   g_free (o->max_nodes);
 }
 
-G_GNUC_PRINTF (1, 2) static int
-fail (const char *format,
-      ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "error: %s\n", message);
-  return EXIT_BAD_INPUT;
-}
-
-static PatDealNumber
-deal_add (PatDealNumber n,
-          guint64       k)
-{
-  PatDealNumber r = { n.lo + k, n.hi };
-
-  if (r.lo < n.lo)
-    r.hi++;
-  return r;
-}
-
 static gboolean
 parse_game (const char      *id,
             const PatRules **rules,
@@ -133,54 +108,6 @@ parse_game (const char      *id,
                  id, known->str);
   g_string_free (known, TRUE);
   return FALSE;
-}
-
-static gboolean
-parse_die (const char  *text,
-           PatOptions  *options,
-           GError     **error)
-{
-  options->die_mode = PAT_DIE_OFF;
-  if (text == NULL || strcmp (text, "off") == 0)
-    return TRUE;
-  if (strcmp (text, "game") == 0)
-    options->die_mode = PAT_DIE_PER_GAME;
-  else if (strcmp (text, "pass") == 0)
-    options->die_mode = PAT_DIE_PER_PASS;
-  else
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* "A..B" or a single deal "A": the first deal and how many. */
-static gboolean
-parse_range (const char     *text,
-             PatDealNumber  *first,
-             guint64        *count,
-             GError        **error)
-{
-  g_auto(GStrv) parts = g_strsplit (text, "..", 2);
-  PatDealNumber last;
-
-  if (!pat_deal_number_parse (parts[0], first, error) ||
-      !pat_deal_number_parse (parts[1] != NULL ? parts[1] : parts[0], &last, error))
-    return FALSE;
-  if (last.hi < first->hi || (last.hi == first->hi && last.lo < first->lo))
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", text);
-      return FALSE;
-    }
-  if (last.hi - first->hi > 1 || (last.hi != first->hi && last.lo >= first->lo) ||
-      last.lo - first->lo + 1 == 0)
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
-      return FALSE;
-    }
-  *count = last.lo - first->lo + 1;
-  return TRUE;
 }
 
 static gboolean
@@ -223,7 +150,7 @@ setup_job (const SolveOptions  *o,
   int given = (o->deal != NULL) + (o->deck != NULL) + (o->deals != NULL);
 
   if (!parse_game (o->game, &job->rules, error) ||
-      !parse_die (o->die, &job->options, error) ||
+      !pat_cli_parse_die (o->die, &job->options, error) ||
       !parse_limits (o, &job->limits, error))
     return FALSE;
   if (given != 1)
@@ -244,7 +171,7 @@ setup_job (const SolveOptions  *o,
       job->count = 1;
       return pat_deal_number_parse (o->deal, &job->first, error);
     }
-  return parse_range (o->deals, &job->first, &job->count, error);
+  return pat_cli_parse_range (o->deals, &job->first, &job->count, error);
 }
 
 static char *
@@ -276,7 +203,7 @@ solve_one (Job     *job,
 
   if (job->by_number)
     {
-      PatDealNumber number = deal_add (job->first, index);
+      PatDealNumber number = pat_cli_deal_add (job->first, index);
 
       pat_rules_deal_number (job->rules, &state, &number, &job->options);
     }
@@ -334,7 +261,7 @@ print_slot (const Job  *job,
 
   if (job->by_number)
     {
-      PatDealNumber number = deal_add (job->first, index);
+      PatDealNumber number = pat_cli_deal_add (job->first, index);
       char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
       pat_deal_number_format (&number, text);
@@ -435,7 +362,7 @@ print_summary (const Job    *job,
     {
       if (job->by_number)
         {
-          PatDealNumber number = deal_add (job->first, t->hardest_index);
+          PatDealNumber number = pat_cli_deal_add (job->first, t->hardest_index);
           char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
           pat_deal_number_format (&number, text);
@@ -481,12 +408,12 @@ pat_cli_solve (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
   if (argc > 1)
     {
-      status = fail ("unexpected argument '%s'", argv[1]);
+      status = pat_cli_fail ("unexpected argument '%s'", argv[1]);
       goto out;
     }
 
@@ -495,7 +422,7 @@ pat_cli_solve (int    argc,
   g_cond_init (&job->cond);
   if (!setup_job (&o, job, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
 

@@ -37,20 +37,6 @@ cli_options_clear (CliOptions *o)
   g_free (o->die);
 }
 
-G_GNUC_PRINTF (1, 2) static int
-fail (const char *format,
-      ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "error: %s\n", message);
-  return EXIT_BAD_INPUT;
-}
-
 static const PatRules *
 lookup_game (const char  *id,
              GError     **error)
@@ -84,20 +70,7 @@ parse_options (const CliOptions  *o,
                PatOptions        *options,
                GError           **error)
 {
-  options->die_mode = PAT_DIE_OFF;
-  if (o->die == NULL || strcmp (o->die, "off") == 0)
-    return TRUE;
-  if (strcmp (o->die, "game") == 0)
-    options->die_mode = PAT_DIE_PER_GAME;
-  else if (strcmp (o->die, "pass") == 0)
-    options->die_mode = PAT_DIE_PER_PASS;
-  else
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
-                   "--die takes off, game or pass, not '%s'", o->die);
-      return FALSE;
-    }
-  return TRUE;
+  return pat_cli_parse_die (o->die, options, error);
 }
 
 /* Reads --deal or --deck into a deck; exactly one of them must be given. */
@@ -201,7 +174,7 @@ cmd_deal (int    argc,
                            "For black-hole and all-in-a-row the output is black-hole-solver's board format.",
                            entries, &argc, &argv, &error) ||
       !start_game (&o, &rules, &state, &error))
-    status = fail ("%s", error->message);
+    status = pat_cli_fail ("%s", error->message);
   else
     {
       text = pat_rules_format_state (rules, &state);
@@ -236,7 +209,7 @@ cmd_replay (int    argc,
                            entries, &argc, &argv, &error) ||
       !start_game (&o, &rules, &state, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
 
@@ -250,7 +223,7 @@ cmd_replay (int    argc,
       if (!pat_rules_parse_move (rules, &state, words[i], &move, &error) ||
           !pat_rules_try_move (rules, &state, &move, NULL, &error))
         {
-          status = fail ("move %u (%s): %s", applied + 1, words[i], error->message);
+          status = pat_cli_fail ("move %u (%s): %s", applied + 1, words[i], error->message);
           goto out;
         }
       applied++;
@@ -291,12 +264,12 @@ cmd_play (int    argc,
       (rules = lookup_game (o.game, &error)) == NULL ||
       !read_deck (&o, deck, &number, &has_number, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
   if (rules != &pat_rules_perpetual_motion)
     {
-      status = fail ("play is for perpetual-motion, the game without decisions (not %s)", rules->id);
+      status = pat_cli_fail ("play is for perpetual-motion, the game without decisions (not %s)", rules->id);
       goto out;
     }
 
@@ -332,17 +305,6 @@ typedef struct {
 
 #define CHUNK 256
 
-static PatDealNumber
-deal_add (PatDealNumber n,
-          guint64       k)
-{
-  PatDealNumber r = { n.lo + k, n.hi };
-
-  if (r.lo < n.lo)
-    r.hi++;
-  return r;
-}
-
 static gpointer
 sim_worker (gpointer data)
 {
@@ -360,7 +322,7 @@ sim_worker (gpointer data)
       end = MIN (job->count, start + CHUNK);
       for (k = start; k < end; k++)
         {
-          PatDealNumber number = deal_add (job->first, k);
+          PatDealNumber number = pat_cli_deal_add (job->first, k);
           PatCard deck[PAT_N_CARDS];
           PatPmResult result;
 
@@ -383,44 +345,6 @@ sim_worker (gpointer data)
         }
     }
   return NULL;
-}
-
-/* Parses "A..B" (or a single deal "A") into the first deal and the count. */
-static gboolean
-parse_range (const char     *text,
-             PatDealNumber  *first,
-             guint64        *count,
-             GError        **error)
-{
-  g_auto(GStrv) parts = NULL;
-  PatDealNumber last;
-
-  if (text == NULL)
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "--deals A..B is required");
-      return FALSE;
-    }
-  parts = g_strsplit (text, "..", 2);
-  if (!pat_deal_number_parse (parts[0], first, error) ||
-      !pat_deal_number_parse (parts[1] != NULL ? parts[1] : parts[0], &last, error))
-    return FALSE;
-  if (last.hi < first->hi || (last.hi == first->hi && last.lo < first->lo))
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", text);
-      return FALSE;
-    }
-  if (last.hi - first->hi > 1 || (last.hi != first->hi && last.lo >= first->lo))
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
-      return FALSE;
-    }
-  *count = last.lo - first->lo + 1;
-  if (*count == 0)
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 typedef struct {
@@ -503,15 +427,15 @@ cmd_simulate (int    argc,
                            "mean_cycle_length, seconds.",
                            entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
-      !parse_range (o.deals, &first, &count, &error) ||
+      !pat_cli_parse_range (o.deals, &first, &count, &error) ||
       !check_threads (o.threads, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
   if (rules != &pat_rules_perpetual_motion)
     {
-      status = fail ("simulate is for perpetual-motion (not %s)", rules->id);
+      status = pat_cli_fail ("simulate is for perpetual-motion (not %s)", rules->id);
       goto out;
     }
 
@@ -552,15 +476,15 @@ cmd_bench (int    argc,
                            "second and the ratios as JSON lines.",
                            entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
-      !parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
+      !pat_cli_parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
       !check_threads (o.threads, &error))
     {
-      status = fail ("%s", error->message);
+      status = pat_cli_fail ("%s", error->message);
       goto out;
     }
   if (rules != &pat_rules_perpetual_motion)
     {
-      status = fail ("bench measures perpetual-motion (not %s)", rules->id);
+      status = pat_cli_fail ("bench measures perpetual-motion (not %s)", rules->id);
       goto out;
     }
 
@@ -644,5 +568,5 @@ main (int    argc,
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);
 
-  return fail ("unknown command '%s' (try patience-cli --help)", argv[1]);
+  return pat_cli_fail ("unknown command '%s' (try patience-cli --help)", argv[1]);
 }

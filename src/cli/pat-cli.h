@@ -4,9 +4,24 @@
 
 #include <glib.h>
 
+#include "pat-rules.h"
+
 G_BEGIN_DECLS
 
 #define PAT_CLI_EXIT_BAD_INPUT 2
+
+/* Prints "error: …" on stderr; returns PAT_CLI_EXIT_BAD_INPUT. */
+int           pat_cli_fail        (const char     *format,
+                                   ...) G_GNUC_PRINTF (1, 2);
+PatDealNumber pat_cli_deal_add    (PatDealNumber   n,
+                                   guint64         k);
+gboolean      pat_cli_parse_die   (const char     *text,
+                                   PatOptions     *options,
+                                   GError        **error);
+gboolean      pat_cli_parse_range (const char     *text,
+                                   PatDealNumber  *first,
+                                   guint64        *count,
+                                   GError        **error);
 
 /* patience-cli solve …: returns the exit status. */
 int pat_cli_solve (int    argc,
