@@ -16,38 +16,9 @@
 #include "pat-stats-chart.h"
 #include "pat-stats-dialog.h"
 #include "pat-window-private.h"
+#include "ui-test-util.h"
 
 static char *data_dir;
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* One application for all the tests: a process can export only one on the session bus. */
-static PatApplication *the_app;
-
-static PatApplication *
-make_app (void)
-{
-  if (the_app == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      the_app = pat_application_new ();
-      g_application_set_flags (G_APPLICATION (the_app),
-                               G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_COMMAND_LINE);
-      g_application_register (G_APPLICATION (the_app), NULL, &error);
-      g_assert_no_error (error);
-      g_settings_set_boolean (pat_application_get_settings (the_app), "animations", FALSE);
-      g_settings_set_boolean (pat_application_get_settings (the_app), "auto-foundation", FALSE);
-    }
-  return g_object_ref (the_app);
-}
 
 static PatWindow *
 make_window (PatApplication *app)

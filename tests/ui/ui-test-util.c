@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the UI tests share: running the main loop for a while, and the one application of a test process. */
+
+#include "config.h"
+
+#include "ui-test-util.h"
+
+void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+PatApplication *
+make_app (void)
+{
+  static PatApplication *the_app;
+
+  if (the_app == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      the_app = pat_application_new ();
+      g_application_set_flags (G_APPLICATION (the_app),
+                               G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_COMMAND_LINE);
+      g_application_register (G_APPLICATION (the_app), NULL, &error);
+      g_assert_no_error (error);
+      g_settings_set_boolean (pat_application_get_settings (the_app), "animations", FALSE);
+      g_settings_set_boolean (pat_application_get_settings (the_app), "auto-foundation", FALSE);
+    }
+  return g_object_ref (the_app);
+}
