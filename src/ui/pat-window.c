@@ -431,6 +431,10 @@ pat_window_open_game (PatWindow  *self,
   else if (self->game != NULL && !self->game_in_match &&
            g_str_equal (pat_game_get_game_id (self->game), game_id))
     return;
+  else
+    /* Switching to another game leaves this one unfinished: a loss, once (issue 3). Its save
+     * stays, so coming back resumes it, but it is not counted again. */
+    abandon_current (self);
 
   load_or_deal (self, game_id);
 }

@@ -94,6 +94,22 @@ test_actions (void)
   g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
   g_assert_cmpuint (record.played, ==, 1);
 
+  /* Switching to another game leaves a started one as a loss, once; coming back resumes it. */
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "penguin");
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
+  g_assert_cmpuint (record.played, ==, 2);
+  g_assert_cmpuint (record.lost, ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "black-hole");
+  game = pat_window_get_game (window);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "penguin");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
+  g_assert_cmpuint (record.played, ==, 2);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
