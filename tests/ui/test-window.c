@@ -149,6 +149,18 @@ test_win_and_end_card (void)
   g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion", &record));
   g_assert_cmpuint (record.played, ==, 1);
 
+  /* Play to the End runs the deals by itself until the end. */
+  g_settings_set_double (pat_application_get_settings (app), "play-speed", 100.0);
+  deal = pat_deal_number_from_uint (31999);   /* won in round 68 */
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  guard = 0;
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 12000)
+    spin (5);
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_cmpuint (window->play_id, ==, 0);
+
   /* A cycle: deal 3 repeats rounds 171–174. */
   deal = pat_deal_number_from_uint (3);
   pat_window_start_deal (window, "perpetual-motion", &deal);
