@@ -7,6 +7,8 @@
 
 #define N_(s) (s)
 
+static const char empty_foundation_reason[] = N_("an empty foundation takes only a card of the base rank");
+
 enum {
   PILE_STOCK,
   PILE_WASTE,
@@ -66,36 +68,6 @@ turn_size (const PatState *state)
   if (state->variant == PAT_DIE_OFF || state->die == 0)
     return CARDS_PER_TURN;
   return state->die;
-}
-
-static gboolean
-fits_foundation (const PatState  *state,
-                 guint            pile,
-                 PatCard          card,
-                 const char     **reason)
-{
-  PatCard top = pat_state_pile_top (state, pile);
-
-  if (top == PAT_NO_CARD)
-    {
-      if (pat_card_rank (card) != state->base_rank)
-        {
-          *reason = N_("an empty foundation takes only a card of the base rank");
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (pat_card_suit (card) != pat_card_suit (top))
-    {
-      *reason = N_("a foundation builds up in one suit");
-      return FALSE;
-    }
-  if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
-    {
-      *reason = N_("a foundation takes the next rank of its suit");
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static gboolean
@@ -196,7 +168,7 @@ check_cards (const PatState  *state,
 
   card = pat_state_pile_peek (state, from, count - 1);
   if (is_foundation (to))
-    return fits_foundation (state, to, card, reason);
+    return pat_rules_fits_suit_foundation (state, to, card, empty_foundation_reason, reason);
   return fits_tableau (state, to, card, reason);
 }
 
@@ -399,8 +371,9 @@ talon_can_play (const PatState *state)
 
       for (to = PILE_F1; to < N_PILES; to++)
         {
-          gboolean fits = is_foundation (to) ? fits_foundation (state, to, card, &reason)
-                                             : fits_tableau (state, to, card, &reason);
+          gboolean fits = is_foundation (to)
+                          ? pat_rules_fits_suit_foundation (state, to, card, empty_foundation_reason, &reason)
+                          : fits_tableau (state, to, card, &reason);
 
           if (fits)
             {

@@ -117,36 +117,6 @@ penguin_deal (PatState            *state,
 }
 
 static gboolean
-check_foundation (const PatState  *state,
-                  PatCard          card,
-                  guint            to,
-                  const char     **reason)
-{
-  PatCard top = pat_state_pile_top (state, to);
-
-  if (top == PAT_NO_CARD)
-    {
-      if (pat_card_rank (card) != state->base_rank)
-        {
-          *reason = N_("an empty foundation takes only a card of the beak's rank");
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (pat_card_suit (card) != pat_card_suit (top))
-    {
-      *reason = N_("a foundation builds in one suit");
-      return FALSE;
-    }
-  if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
-    {
-      *reason = N_("a foundation builds up one rank at a time");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 penguin_check_move (const PatState  *state,
                     const PatMove   *move,
                     const char     **reason)
@@ -201,7 +171,8 @@ penguin_check_move (const PatState  *state,
           *reason = N_("cards go to a foundation one at a time");
           return FALSE;
         }
-      return check_foundation (state, pat_state_pile_top (state, from), to, reason);
+      return pat_rules_fits_suit_foundation (state, to, pat_state_pile_top (state, from),
+                                             N_("an empty foundation takes only a card of the beak's rank"), reason);
     }
 
   if (is_cell (to))

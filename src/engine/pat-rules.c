@@ -74,6 +74,37 @@ pat_status_to_string (PatStatus status)
     }
 }
 
+gboolean
+pat_rules_fits_suit_foundation (const PatState  *state,
+                                guint            pile,
+                                PatCard          card,
+                                const char      *empty_reason,
+                                const char     **reason)
+{
+  PatCard top = pat_state_pile_top (state, pile);
+
+  if (top == PAT_NO_CARD)
+    {
+      if (pat_card_rank (card) != state->base_rank)
+        {
+          *reason = empty_reason;
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (pat_card_suit (card) != pat_card_suit (top))
+    {
+      *reason = N_("a foundation builds up in one suit");
+      return FALSE;
+    }
+  if (pat_card_rank (card) != pat_rank_next (pat_card_rank (top)))
+    {
+      *reason = N_("a foundation takes the next rank of its suit");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 pat_rules_deal_number (const PatRules      *rules,
                        PatState            *state,

@@ -132,6 +132,15 @@ char            *pat_rules_format_state  (const PatRules      *rules,
                                           const PatState      *state);
 const char      *pat_status_to_string    (PatStatus            status);
 
+/* Whether @card goes on foundation @pile of a game whose foundations build up in suit from
+ * state->base_rank, round the corner (Demon, Penguin); @empty_reason says why an empty
+ * foundation refuses a card. */
+gboolean         pat_rules_fits_suit_foundation (const PatState  *state,
+                                                 guint            pile,
+                                                 PatCard          card,
+                                                 const char      *empty_reason,
+                                                 const char     **reason);
+
 /* The rules modules, one per game family. */
 extern const PatRules pat_rules_perpetual_motion;
 extern const PatRules pat_rules_perpetual_motion_free;
