@@ -7,6 +7,7 @@
 
 #include "pat-rules.h"
 #include "pat-solver.h"
+#include "solver-test-util.h"
 
 /* Verdicts checked by an independent exhaustive search over every reachable position. */
 static const guint black_hole_won[] = { 2, 3, 4, 5, 6, 8, 9, 12 };
@@ -14,62 +15,7 @@ static const guint black_hole_lost[] = { 1, 34, 265, 535, 1637, 1822 };
 static const guint all_in_a_row_won[] = { 3, 4, 5, 6, 8, 9 };
 static const guint all_in_a_row_lost[] = { 1, 2, 250, 265, 308 };
 
-static void
-deal (const PatRules *rules,
-      guint           number,
-      PatState       *state)
-{
-  PatDealNumber n = pat_deal_number_from_uint (number);
-  PatOptions options = { PAT_DIE_OFF };
-
-  pat_rules_deal_number (rules, state, &n, &options);
-}
-
-static PatSolveResult
-solve (const PatRules *rules,
-       const PatState *state,
-       PatSolution    *solution)
-{
-  PatSolveLimits limits = { 0, };
-
-  memset (solution, 0, sizeof *solution);
-  return pat_solver_solve (rules, state, &limits, solution);
-}
-
-/* Plays @solution from @state through the rules, which must accept every move and end won. */
-static void
-assert_replays_to_win (const PatRules    *rules,
-                       const PatState    *state,
-                       const PatSolution *solution)
-{
-  PatState s = *state;
-  guint i;
-
-  g_assert_cmpint (solution->result, ==, PAT_SOLVE_SOLVED);
-  for (i = 0; i < solution->n_moves; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (pat_rules_try_move (rules, &s, &solution->moves[i], NULL, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_cmpint (rules->status (&s), ==, PAT_STATUS_WON);
-}
-
 /* The reference: every reachable position, tried move by move through the rules. */
-
-static guint
-state_hash (gconstpointer key)
-{
-  return (guint) pat_state_hash (key);
-}
-
-static gboolean
-state_equal (gconstpointer a,
-             gconstpointer b)
-{
-  return pat_state_equal (a, b);
-}
 
 static gboolean
 brute_force (const PatRules *rules,

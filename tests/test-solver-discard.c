@@ -7,67 +7,13 @@
 
 #include "pat-rules.h"
 #include "pat-solver.h"
+#include "solver-test-util.h"
 
 enum { STOCK = 0, T1 = 1, DISCARD = 5, N_PILES = 6 };
 
-static void
-deal (const PatRules *rules,
-      guint           number,
-      PatState       *state)
-{
-  PatDealNumber n = pat_deal_number_from_uint (number);
-  PatOptions options = { PAT_DIE_OFF };
-
-  pat_rules_deal_number (rules, state, &n, &options);
-}
-
-static PatSolveResult
-solve (const PatRules *rules,
-       const PatState *state,
-       PatSolution    *solution)
-{
-  PatSolveLimits limits = { 0, };
-
-  memset (solution, 0, sizeof *solution);
-  return pat_solver_solve (rules, state, &limits, solution);
-}
-
-static void
-assert_replays_to_win (const PatRules    *rules,
-                       const PatState    *state,
-                       const PatSolution *solution)
-{
-  PatState s = *state;
-  guint i;
-
-  g_assert_cmpint (solution->result, ==, PAT_SOLVE_SOLVED);
-  for (i = 0; i < solution->n_moves; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (pat_rules_try_move (rules, &s, &solution->moves[i], NULL, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_cmpint (rules->status (&s), ==, PAT_STATUS_WON);
-}
-
-/* The reference: every reachable position, through the rules. Free Columns counts rounds,
- * which say nothing about what can happen next, so they are left out of the comparison. */
-
-static guint
-state_hash (gconstpointer key)
-{
-  return (guint) pat_state_hash (key);
-}
-
-static gboolean
-state_equal (gconstpointer a,
-             gconstpointer b)
-{
-  return pat_state_equal (a, b);
-}
-
-/* Breadth first, as Free Columns can wander far before it comes back. */
+/* The reference: every reachable position, through the rules, breadth first, as Free Columns
+ * can wander far before it comes back. Free Columns counts rounds, which say nothing about what
+ * can happen next, so they are left out of the comparison. */
 static gboolean
 winnable (const PatRules *rules,
           const PatState *state)
