@@ -48,6 +48,16 @@ cards_left (PatGame *game)
   return left;
 }
 
+/* The end card. While it is hidden it takes no input: a crossfading revealer keeps its size, and
+ * the board under it must answer the pointer. */
+static void
+set_end_shown (PatWindow *self,
+               gboolean   shown)
+{
+  gtk_widget_set_can_target (GTK_WIDGET (self->end_revealer), shown);
+  gtk_revealer_set_reveal_child (self->end_revealer, shown);
+}
+
 static void
 update_status (PatWindow *self)
 {
@@ -215,7 +225,7 @@ show_end (PatWindow  *self,
 
     case PAT_STATUS_PLAYING:
     default:
-      gtk_revealer_set_reveal_child (self->end_revealer, FALSE);
+      set_end_shown (self, FALSE);
       return;
     }
 
@@ -231,7 +241,7 @@ show_end (PatWindow  *self,
       gtk_label_set_label (self->end_description, text);
     }
   update_end_button (self);
-  gtk_revealer_set_reveal_child (self->end_revealer, TRUE);
+  set_end_shown (self, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->end_new_game_button));
 }
 
@@ -258,7 +268,7 @@ game_changed_cb (PatWindow *self,
 {
   update_status (self);
   if (pat_game_get_status (game) == PAT_STATUS_PLAYING)
-    gtk_revealer_set_reveal_child (self->end_revealer, FALSE);
+    set_end_shown (self, FALSE);
   update_running (self);
   pat_window_update_actions (self);
   pat_window_solver_update (self);
@@ -330,7 +340,7 @@ set_game (PatWindow *self,
                          self->match != NULL ? PAT_WINDOW_MATCH_LAST_GAME : pat_game_get_game_id (game));
 
   pat_celebration_stop (self->celebration);
-  gtk_revealer_set_reveal_child (self->end_revealer, FALSE);
+  set_end_shown (self, FALSE);
   pat_window_set_message (self, NULL);
   update_status (self);
   update_running (self);

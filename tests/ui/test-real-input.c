@@ -1,0 +1,734 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The main window driven as a player drives it: real pointer and key events sent through the X server
+ * with XTest, so they pass through the window's picking, its overlays and its gestures. For every game,
+ * every card that can move in the starting position of a few deals is clicked at the centre and at two
+ * corners of its visible part, double-clicked when a foundation or the hole takes it, and dragged to
+ * where it goes, at 960×720 and at 360×640, before and after a game ends and a new one starts.
+ * The keyboard focus ring is looked for on the screen itself. Run under a virtual X display. */
+
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XTest.h>
+
+#include "pat-application.h"
+#include "pat-board-private.h"
+#include "pat-window-private.h"
+#include "ui-test-util.h"
+
+/* Shorter than GTK's 400 ms, to keep the test quick; the clicks of a double click sent by XTest
+ * are a few milliseconds apart. */
+#define DOUBLE_CLICK_MS 200
+#define CENTRE 2
+
+static char    *data_dir;
+static Display *xdpy;        /* our own connection, for XTest and for reading the screen */
+
+typedef struct {
+  PatWindow *window;
+  PatBoard  *board;
+  Window     xid;
+  double     origin_x, origin_y;   /* the window's widget origin on the X screen */
+} Harness;
+
+/* Lets the X server deliver what was sent and GTK handle it and draw. */
+static void
+settle (guint ms)
+{
+  XSync (xdpy, False);
+  spin (ms);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+locate_window (Harness *h)
+{
+  GtkNative *native = GTK_NATIVE (h->window);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  double sx, sy;
+  int rx, ry;
+  Window child;
+
+  h->xid = gdk_x11_surface_get_xid (surface);
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  XTranslateCoordinates (xdpy, h->xid, DefaultRootWindow (xdpy), 0, 0, &rx, &ry, &child);
+  h->origin_x = rx + sx;
+  h->origin_y = ry + sy;
+}
+
+/* A point of @widget on the X screen. */
+static void
+screen_point (Harness   *h,
+              GtkWidget *widget,
+              double     x,
+              double     y,
+              int       *sx,
+              int       *sy)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (h->window), &in, &out));
+  *sx = (int) floor (h->origin_x + out.x);
+  *sy = (int) floor (h->origin_y + out.y);
+}
+
+static void
+pointer_to (Harness *h,
+            double   x,
+            double   y)
+{
+  int sx, sy;
+
+  screen_point (h, GTK_WIDGET (h->board), x, y, &sx, &sy);
+  XTestFakeMotionEvent (xdpy, -1, sx, sy, CurrentTime);
+  settle (5);
+}
+
+static void
+button (gboolean press)
+{
+  XTestFakeButtonEvent (xdpy, 1, press, CurrentTime);
+  settle (5);
+}
+
+/* Moves the pointer away first, so that no two clicks make a double click by accident. */
+static void
+real_click (Harness *h,
+            double   x,
+            double   y,
+            int      n)
+{
+  pointer_to (h, x + 40, y + 40);
+  pointer_to (h, x, y);
+  for (int i = 0; i < n; i++)
+    {
+      button (TRUE);
+      button (FALSE);
+    }
+  settle (20);
+}
+
+static void
+real_drag (Harness *h,
+           double   x,
+           double   y,
+           double   to_x,
+           double   to_y)
+{
+  const int steps = 8;
+
+  pointer_to (h, x + 40, y + 40);
+  pointer_to (h, x, y);
+  button (TRUE);
+  for (int i = 1; i <= steps; i++)
+    pointer_to (h, x + (to_x - x) * i / steps, y + (to_y - y) * i / steps);
+  button (FALSE);
+  settle (20);
+}
+
+static void
+real_key (KeySym sym)
+{
+  KeyCode code = XKeysymToKeycode (xdpy, sym);
+
+  XTestFakeKeyEvent (xdpy, code, True, CurrentTime);
+  settle (5);
+  XTestFakeKeyEvent (xdpy, code, False, CurrentTime);
+  settle (30);
+}
+
+static void
+clear_selection (Harness *h)
+{
+  pat_board_reset_input (h->board);
+  gtk_widget_queue_draw (GTK_WIDGET (h->board));
+}
+
+/* Whether the point lies on card @index of @pile and on no card drawn over it. */
+static gboolean
+point_shows_card (PatBoard       *board,
+                  const PatState *state,
+                  guint           pile,
+                  guint           index,
+                  double          x,
+                  double          y)
+{
+  graphene_point_t point = GRAPHENE_POINT_INIT (x, y);
+  graphene_rect_t r;
+
+  pat_board_card_rect (board, state, pile, index, &r);
+  if (!graphene_rect_contains_point (&r, &point))
+    return FALSE;
+  for (guint p = pile; p < state->n_piles; p++)
+    for (guint i = p == pile ? index + 1 : 0; i < pat_state_pile_len (state, p); i++)
+      {
+        pat_board_card_rect (board, state, p, i, &r);
+        if (graphene_rect_contains_point (&r, &point))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* The part of card @index of @pile that shows: the card, less the next card of its fan. */
+static void
+visible_part (PatBoard        *board,
+              const PatState  *state,
+              guint            pile,
+              guint            index,
+              graphene_rect_t *part)
+{
+  graphene_rect_t next;
+
+  pat_board_card_rect (board, state, pile, index, part);
+  if (index + 1 < pat_state_pile_len (state, pile))
+    {
+      pat_board_card_rect (board, state, pile, index + 1, &next);
+      if (next.origin.y > part->origin.y + 0.5)
+        part->size.height = next.origin.y - part->origin.y;
+      else if (next.origin.x > part->origin.x + 0.5)
+        part->size.width = next.origin.x - part->origin.x;
+    }
+}
+
+/* Two corners and the centre (the last) of the visible part, each checked to show the card. */
+static guint
+probe_points (PatBoard       *board,
+              const PatState *state,
+              guint           pile,
+              guint           index,
+              double          xs[3],
+              double          ys[3])
+{
+  graphene_rect_t part;
+  double inset = 3;
+  guint n = 0;
+
+  visible_part (board, state, pile, index, &part);
+  xs[n] = part.origin.x + inset;
+  ys[n++] = part.origin.y + inset;
+  xs[n] = part.origin.x + part.size.width - inset;
+  ys[n++] = part.origin.y + part.size.height - inset;
+  xs[n] = part.origin.x + part.size.width / 2;
+  ys[n++] = part.origin.y + part.size.height / 2;
+
+  for (guint i = 0; i < n; i++)
+    g_assert_true (point_shows_card (board, state, pile, index, xs[i], ys[i]));
+  return n;
+}
+
+/* The pile that holds @card now, or -1. */
+static int
+find_pile (PatGame *game,
+           PatCard  card)
+{
+  const PatState *state = pat_game_get_state (game);
+
+  for (guint p = 0; p < state->n_piles; p++)
+    for (guint i = 0; i < pat_state_pile_len (state, p); i++)
+      if (pat_state_pile_cards (state, p)[i] == card)
+        return (int) p;
+  return -1;
+}
+
+static const char *
+card_text (PatCard card)
+{
+  static char text[8];
+
+  pat_card_format (card, text);
+  return text;
+}
+
+static PatPileKind
+kind_of (PatGame *game,
+         guint    pile)
+{
+  return (PatPileKind) pat_game_get_rules (game)->layout->piles[pile].kind;
+}
+
+static gboolean
+is_home (PatGame *game,
+         guint    pile)
+{
+  PatPileKind kind = kind_of (game, pile);
+
+  return kind == PAT_PILE_FOUNDATION || kind == PAT_PILE_HOLE || kind == PAT_PILE_DISCARD;
+}
+
+/* Where the dragged card's corner should land to drop on @pile: on its top card, or its slot. */
+static void
+drop_rect (PatBoard        *board,
+           const PatState  *state,
+           guint            pile,
+           graphene_rect_t *rect)
+{
+  guint n = pat_state_pile_len (state, pile);
+
+  if (n == 0)
+    pat_board_slot_rect (board, pile, rect);
+  else
+    pat_board_card_rect (board, state, pile, n - 1, rect);
+}
+
+/* The moves played before the position probed (the deals of games that start with a full stock). */
+static guint base_moves;
+
+/* Undoes what a probe played and checks the game is back at the position probed. */
+static void
+back_to_start (Harness *h,
+               PatGame *game)
+{
+  while (pat_game_get_moves (game) > base_moves && pat_game_get_can_undo (game))
+    pat_game_undo (game);
+  settle (10);
+  clear_selection (h);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, base_moves);
+}
+
+typedef struct {
+  guint clicks, double_clicks, drags, stock, pairs;
+} Counts;
+
+/* Every movable card of the position shown, by click, double click and drag. */
+static void
+probe_position (Harness    *h,
+                const char *what,
+                Counts     *counts)
+{
+  PatGame *game = pat_window_get_game (h->window);
+  PatState start = *pat_game_get_state (game);
+  PatMoveList moves;
+  gboolean seen[PAT_MAX_PILES][PAT_N_CARDS + 1] = { { FALSE } };
+
+  base_moves = pat_game_get_moves (game);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+
+  for (guint m = 0; m < moves.n; m++)
+    {
+      const PatMove *move = &moves.moves[m];
+      const PatState *state = pat_game_get_state (game);
+      double xs[3], ys[3];
+      guint n_points;
+
+      if (move->kind == PAT_MOVE_STOCK)
+        {
+          guint len = pat_state_pile_len (state, move->from);
+          graphene_rect_t r;
+
+          if (len > 0)
+            pat_board_card_rect (h->board, state, move->from, len - 1, &r);
+          else
+            pat_board_slot_rect (h->board, move->from, &r);
+          real_click (h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
+          if (pat_game_get_moves (game) != base_moves + 1)
+            g_error ("%s: a click on the stock (pile %u) did not deal", what, move->from);
+          back_to_start (h, game);
+          counts->stock++;
+          continue;
+        }
+
+      if (move->kind == PAT_MOVE_PAIR)
+        {
+          guint a = pat_state_pile_len (state, move->from) - 1;
+          guint b = pat_state_pile_len (state, move->from2) - 1;
+          double bx[3], by[3];
+
+          probe_points (h->board, state, move->from, a, xs, ys);
+          probe_points (h->board, state, move->from2, b, bx, by);
+          real_click (h, xs[CENTRE], ys[CENTRE], 1);
+          real_click (h, bx[0], by[0], 1);
+          if (pat_game_get_moves (game) != base_moves + 1)
+            g_error ("%s: clicking the pair on piles %u and %u did not discard it", what, move->from,
+                     move->from2);
+          back_to_start (h, game);
+          counts->pairs++;
+          continue;
+        }
+
+      if (move->kind != PAT_MOVE_CARDS)
+        continue;
+
+      if (seen[move->from][move->count])
+        continue;
+      seen[move->from][move->count] = TRUE;
+
+      {
+        guint len = pat_state_pile_len (state, move->from);
+        guint index = len - move->count;
+        PatCard card = pat_state_pile_peek (state, move->from, move->count - 1);
+        graphene_rect_t from_rect, to_rect;
+        gboolean goes_home = FALSE;
+
+        for (guint o = 0; o < moves.n; o++)
+          if (moves.moves[o].kind == PAT_MOVE_CARDS && moves.moves[o].from == move->from &&
+              moves.moves[o].count == 1 && move->count == 1 && is_home (game, moves.moves[o].to))
+            goes_home = TRUE;
+
+        n_points = probe_points (h->board, state, move->from, index, xs, ys);
+
+        /* A double click sends it home when a foundation, the hole or the discards take it. It
+         * waits out the double-click time first: GTK's click gesture drops a double click that
+         * follows clicks elsewhere quicker than a hand can make them. */
+        if (goes_home)
+          {
+            settle (DOUBLE_CLICK_MS + 50);
+            real_click (h, xs[CENTRE], ys[CENTRE], 2);
+            if (pat_game_get_moves (game) != base_moves + 1 || find_pile (game, card) < 0 ||
+                !is_home (game, (guint) find_pile (game, card)))
+              g_error ("%s: a double click on pile %u card %u (%s) did not send it home", what,
+                       move->from, index, card_text (card));
+            back_to_start (h, game);
+            counts->double_clicks++;
+          }
+
+        /* A click anywhere on the card's visible part selects it (click to move is on). */
+        for (guint i = 0; i < n_points; i++)
+          {
+            clear_selection (h);
+            real_click (h, xs[i], ys[i], 1);
+            if (h->board->sel_pile != (int) move->from || h->board->sel_count == 0)
+              g_error ("%s: a click at %.0f,%.0f on pile %u card %u (%s) did not select it",
+                       what, xs[i], ys[i], move->from, index, card_text (card));
+            g_assert_cmpuint (pat_game_get_moves (game), ==, base_moves);
+            counts->clicks++;
+          }
+        clear_selection (h);
+
+        /* A drag from its visible part drops it on a destination that takes it. */
+        pat_board_card_rect (h->board, state, move->from, index, &from_rect);
+        drop_rect (h->board, state, move->to, &to_rect);
+        real_drag (h, xs[CENTRE], ys[CENTRE],
+                   xs[CENTRE] + to_rect.origin.x - from_rect.origin.x,
+                   ys[CENTRE] + to_rect.origin.y - from_rect.origin.y);
+        if (pat_game_get_moves (game) != base_moves + 1 ||
+            find_pile (game, card) != (int) move->to)
+          g_error ("%s: dragging pile %u card %u (%s) to pile %u did not move it there", what,
+                   move->from, index, card_text (card), move->to);
+        back_to_start (h, game);
+        counts->drags++;
+      }
+    }
+
+  /* Nothing moved for good. */
+  g_assert_true (memcmp (&start, pat_game_get_state (game), sizeof start) == 0);
+}
+
+static void
+open_window (Harness *h,
+             int      width,
+             int      height)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  int guard = 0;
+
+  h->window = pat_window_new (app);
+  h->board = pat_window_get_board (h->window);
+  gtk_window_set_default_size (GTK_WINDOW (h->window), width, height);
+  gtk_window_present (GTK_WINDOW (h->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (h->window)) && guard++ < 200)
+    settle (10);
+  settle (200);
+  locate_window (h);
+  XSetInputFocus (xdpy, h->xid, RevertToParent, CurrentTime);
+  settle (50);
+}
+
+static void
+start (Harness    *h,
+       const char *game_id,
+       guint64     number)
+{
+  PatDealNumber deal = pat_deal_number_from_uint (number);
+
+  pat_window_start_deal (h->window, game_id, &deal);
+  pat_board_finish_animations (h->board);
+  settle (60);
+  locate_window (h);
+}
+
+/* Deals until some move other than the stock's is possible; FALSE if the start had one already. */
+static gboolean
+deal_until_choice (Harness *h)
+{
+  PatGame *game = pat_window_get_game (h->window);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  gboolean dealt = FALSE;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      PatMoveList moves;
+      gboolean only_stock = TRUE;
+
+      pat_game_legal_moves (game, &moves);
+      for (guint i = 0; i < moves.n; i++)
+        if (moves.moves[i].kind != PAT_MOVE_STOCK)
+          only_stock = FALSE;
+      if (!only_stock || moves.n == 0)
+        break;
+      s.from = s.to = moves.moves[0].from;
+      g_assert_true (pat_game_apply (game, &s, NULL));
+      dealt = TRUE;
+    }
+  pat_board_finish_animations (h->board);
+  settle (30);
+  return dealt;
+}
+
+static void
+probe_every_game (int width,
+                  int height)
+{
+  static const guint64 deals[] = { 1, 31999, 123456 };
+  Harness h = { 0 };
+  guint n;
+  const PatRules *const *all = pat_rules_all (&n);
+
+  open_window (&h, width, height);
+  g_test_message ("window %dx%d", gtk_widget_get_width (GTK_WIDGET (h.window)),
+                  gtk_widget_get_height (GTK_WIDGET (h.window)));
+
+  for (guint g = 0; g < n; g++)
+    {
+      Counts counts = { 0 };
+
+      for (guint d = 0; d < G_N_ELEMENTS (deals); d++)
+        {
+          g_autofree char *what = g_strdup_printf ("%s deal %" G_GUINT64_FORMAT " at %dx%d",
+                                                   all[g]->id, deals[d], width, height);
+
+          start (&h, all[g]->id, deals[d]);
+          probe_position (&h, what, &counts);
+          /* Games that start with every card in the stock: the same once cards are out. */
+          if (deal_until_choice (&h))
+            probe_position (&h, what, &counts);
+        }
+      g_test_message ("%s at %dx%d: %u clicks, %u double clicks, %u drags, %u stock clicks, %u pairs",
+                      all[g]->id, width, height, counts.clicks, counts.double_clicks, counts.drags,
+                      counts.stock, counts.pairs);
+      /* Every game has cards that can move at the start, and they were tried. */
+      g_assert_cmpuint (counts.clicks + counts.stock + counts.pairs, >, 0);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
+static void
+test_every_card_answers (void)
+{
+  probe_every_game (960, 720);
+}
+
+static void
+test_every_card_answers_narrow (void)
+{
+  probe_every_game (360, 640);
+}
+
+/* The end card comes and goes; afterwards the whole board answers again, including where the
+ * card was. The end card's own button answers the pointer too. */
+static void
+test_after_the_end (void)
+{
+  Harness h = { 0 };
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  PatGame *game;
+  GtkWidget *button_widget;
+  graphene_rect_t bounds;
+  Counts counts = { 0 };
+  guint guard = 0;
+
+  open_window (&h, 960, 720);
+  /* Perpetual Motion deal 1 is won in round 120. */
+  start (&h, "perpetual-motion", 1);
+  game = pat_window_get_game (h.window);
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 5000)
+    g_assert_true (pat_game_apply (game, &s, NULL));
+  settle (400);
+  g_assert_true (pat_window_get_end_shown (h.window));
+
+  /* The end card's New Game button, clicked for real. */
+  button_widget = GTK_WIDGET (h.window->end_new_game_button);
+  g_assert_true (gtk_widget_compute_bounds (button_widget, GTK_WIDGET (h.board), &bounds));
+  real_click (&h, bounds.origin.x + bounds.size.width / 2, bounds.origin.y + bounds.size.height / 2, 1);
+  settle (400);
+  g_assert_false (pat_window_get_end_shown (h.window));
+  g_assert_true (pat_window_get_game (h.window) != game);
+
+  /* The same window, a game whose cards lie where the end card was. */
+  start (&h, "black-hole", 1);
+  probe_position (&h, "black-hole deal 1 after a won game", &counts);
+  start (&h, "all-in-a-row", 2);
+  probe_position (&h, "all-in-a-row deal 2 after a won game", &counts);
+  g_assert_cmpuint (counts.drags, >, 0);
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
+/* The accent colour the board draws its focus ring in. */
+static void
+accent_colour (GtkWidget *widget,
+               GdkRGBA   *colour)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", colour))
+    g_error ("no accent colour");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+/* How many pixels of the ring around the focused card, on the real screen, have the accent colour. */
+static guint
+ring_pixels (Harness *h)
+{
+  const PatState *state = pat_board_get_state (h->board);
+  graphene_rect_t r;
+  GdkRGBA accent;
+  XImage *image;
+  int x0, y0, x1, y1;
+  guint hits = 0;
+  guint n = pat_state_pile_len (state, h->board->focus_pile);
+
+  accent_colour (GTK_WIDGET (h->board), &accent);
+  if (n == 0)
+    pat_board_slot_rect (h->board, h->board->focus_pile, &r);
+  else
+    pat_board_card_rect (h->board, state, h->board->focus_pile,
+                         h->board->focus_index >= 0 ? (guint) h->board->focus_index : n - 1, &r);
+  graphene_rect_inset (&r, -8, -8);
+  screen_point (h, GTK_WIDGET (h->board), r.origin.x, r.origin.y, &x0, &y0);
+  screen_point (h, GTK_WIDGET (h->board), r.origin.x + r.size.width, r.origin.y + r.size.height, &x1, &y1);
+  x0 = MAX (x0, 0);
+  y0 = MAX (y0, 0);
+  image = XGetImage (xdpy, DefaultRootWindow (xdpy), x0, y0, (guint) (x1 - x0), (guint) (y1 - y0),
+                     AllPlanes, ZPixmap);
+  g_assert_nonnull (image);
+  for (int y = 0; y < y1 - y0; y++)
+    for (int x = 0; x < x1 - x0; x++)
+      {
+        unsigned long pixel = XGetPixel (image, x, y);
+        double red = ((pixel >> 16) & 0xff) / 255.0;
+        double green = ((pixel >> 8) & 0xff) / 255.0;
+        double blue = (pixel & 0xff) / 255.0;
+
+        if (fabs (red - accent.red) < 0.08 && fabs (green - accent.green) < 0.08 &&
+            fabs (blue - accent.blue) < 0.08)
+          hits++;
+      }
+  XDestroyImage (image);
+  return hits;
+}
+
+static void
+expect_ring (Harness    *h,
+             const char *after)
+{
+  guint hits;
+
+  settle (60);
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (h->board)));
+  hits = ring_pixels (h);
+  g_test_message ("focus ring after %s: %u accent pixels around pile %d", after, hits, h->board->focus_pile);
+  if (hits < 40)
+    g_error ("no focus ring on the screen after %s (%u accent pixels around pile %d)", after, hits,
+             h->board->focus_pile);
+}
+
+static void
+check_focus_ring (gboolean dark)
+{
+  Harness h = { 0 };
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  graphene_rect_t r;
+  const PatState *state;
+  g_autofree char *first_label = NULL;
+  int first_pile;
+
+  adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  open_window (&h, 960, 720);
+  start (&h, "penguin", 5);
+  gtk_widget_grab_focus (GTK_WIDGET (h.board));
+  settle (30);
+
+  real_key (XK_Right);
+  expect_ring (&h, "Right");
+  first_pile = h.board->focus_pile;
+  first_label = pat_board_dup_pile_name (h.board, (guint) first_pile);
+  real_key (XK_Down);
+  expect_ring (&h, "Down");
+  real_key (XK_Left);
+  expect_ring (&h, "Left");
+  real_key (XK_space);
+  expect_ring (&h, "Space");
+  real_key (XK_Escape);
+  expect_ring (&h, "Escape");
+  real_key (XK_Up);
+  expect_ring (&h, "Up");
+  real_key (XK_Return);
+  expect_ring (&h, "Return");
+  real_key (XK_Escape);
+
+  /* A click on a card: the focus goes there, and the ring stays shown. */
+  state = pat_board_get_state (h.board);
+  pat_board_card_rect (h.board, state, 10, pat_state_pile_len (state, 10) - 1, &r);
+  real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
+  g_assert_cmpint (h.board->focus_pile, ==, 10);
+  expect_ring (&h, "a click");
+  clear_selection (&h);
+  real_key (XK_Tab);
+  real_key (XK_ISO_Left_Tab);
+  if (gtk_widget_has_focus (GTK_WIDGET (h.board)))
+    expect_ring (&h, "Tab");
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  settle (50);
+}
+
+static void
+test_focus_ring_light (void)
+{
+  check_focus_ring (FALSE);
+}
+
+static void
+test_focus_ring_dark (void)
+{
+  check_focus_ring (TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  data_dir = g_dir_make_tmp ("patience-real-input-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  xdpy = XOpenDisplay (NULL);
+  if (xdpy == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("needs an X display");
+      return g_test_run ();
+    }
+  /* GNOME's title bar, and no Xvfb default of minimise and maximise. */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close",
+                "gtk-double-click-time", DOUBLE_CLICK_MS, NULL);
+
+  g_test_add_func ("/real-input/every-card", test_every_card_answers);
+  g_test_add_func ("/real-input/every-card-narrow", test_every_card_answers_narrow);
+  g_test_add_func ("/real-input/after-the-end", test_after_the_end);
+  g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
+  g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
+
+  return g_test_run ();
+}
