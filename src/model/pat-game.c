@@ -11,7 +11,7 @@
 #include "pat-model-private.h"
 
 #define GAME_MAGIC "io.github.patience.Patience.Game"
-#define GAME_FORMAT_VERSION 1
+#define GAME_FORMAT_VERSION 2
 
 /* One position: the pile lengths, the cards pile after pile (bottom to top), then the
  * game-specific scalars: base rank, variant, die, flags, round, cycle length, cycle round.
@@ -21,8 +21,10 @@
 /* Format 1: game id, deal number (lo, hi; 0 with an explicit deck), explicit deck (top first,
  * empty with a deal number), die mode, undo history (oldest first), the current position,
  * redo history (the next to redo first), elapsed microseconds, moves, started, recorded,
- * hints used. */
-#define PAYLOAD_TYPE "(s(tt)ayua" STATE_TYPE STATE_TYPE "a" STATE_TYPE "tubbu)"
+ * hints used. Format 2 adds assisted (the Demo played a move); format 1 files still load, as
+ * games the Demo never played in. */
+#define PAYLOAD_TYPE_1 "(s(tt)ayua" STATE_TYPE STATE_TYPE "a" STATE_TYPE "tubbu)"
+#define PAYLOAD_TYPE "(s(tt)ayua" STATE_TYPE STATE_TYPE "a" STATE_TYPE "tubbub)"
 
 struct _PatGame
 {
@@ -41,9 +43,10 @@ struct _PatGame
   GArray         *undo;   /* PatState: the position before each action, oldest first */
   GArray         *redo;   /* PatState: the last element is the next to redo */
 
-  gboolean        started;
+  gboolean        started;    /* a move was made since the deal; undo does not clear it */
   gboolean        recorded;
   guint           hints_used;
+  gboolean        assisted;   /* the Demo made a move since the deal; undo does not clear it */
 
   gboolean        running;
   gboolean        clock_running;
@@ -72,6 +75,7 @@ enum {
   PROP_STARTED,
   PROP_RECORDED,
   PROP_HINTS_USED,
+  PROP_ASSISTED,
   N_PROPS,
 };
 
@@ -234,6 +238,7 @@ typedef struct {
   gboolean  started;
   gboolean  recorded;
   guint     hints_used;
+  gboolean  assisted;
 } Snapshot;
 
 static void
@@ -250,6 +255,7 @@ take_snapshot (PatGame  *self,
   snap->started = self->started;
   snap->recorded = self->recorded;
   snap->hints_used = self->hints_used;
+  snap->assisted = self->assisted;
 }
 
 static void
@@ -293,6 +299,8 @@ publish (PatGame        *self,
     g_object_notify_by_pspec (object, properties[PROP_RECORDED]);
   if (after.hints_used != before->hints_used)
     g_object_notify_by_pspec (object, properties[PROP_HINTS_USED]);
+  if (after.assisted != before->assisted)
+    g_object_notify_by_pspec (object, properties[PROP_ASSISTED]);
   sync_elapsed (self);
   g_object_thaw_notify (object);
 
@@ -396,6 +404,10 @@ pat_game_get_property (GObject    *object,
       g_value_set_uint (value, self->hints_used);
       break;
 
+    case PROP_ASSISTED:
+      g_value_set_boolean (value, self->assisted);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -479,6 +491,9 @@ pat_game_class_init (PatGameClass *klass)
   properties[PROP_HINTS_USED] =
     g_param_spec_uint ("hints-used", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ASSISTED] =
+    g_param_spec_boolean ("assisted", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -829,6 +844,20 @@ pat_game_add_hint_used (PatGame *self)
 }
 
 /**
+ * pat_game_get_assisted:
+ *
+ * Returns: whether the Demo has played a move in this attempt at the deal (see
+ *   pat_game_apply_assisted()); undo does not clear it, pat_game_restart() does
+ */
+gboolean
+pat_game_get_assisted (PatGame *self)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+
+  return self->assisted;
+}
+
+/**
  * pat_game_legal_moves:
  * @moves: (out caller-allocates): every legal player move; none once the game is over
  */
@@ -880,6 +909,36 @@ pat_game_check_move (PatGame        *self,
   return ok;
 }
 
+static gboolean
+apply_move (PatGame        *self,
+            const PatMove  *move,
+            gboolean        assisted,
+            GError        **error)
+{
+  PatMoveList automatic;
+  PatState next;
+  Snapshot before;
+
+  next = self->state;
+  automatic.n = 0;
+  if (!pat_rules_try_move (self->rules, &next, move, &automatic, error))
+    return FALSE;
+
+  take_snapshot (self, &before);
+  g_array_append_val (self->undo, self->state);
+  g_array_set_size (self->redo, 0);
+  set_state (self, &next);
+  self->started = TRUE;
+  /* Set before any signal, so that whoever records the end of the game sees it. */
+  if (assisted)
+    self->assisted = TRUE;
+
+  g_signal_emit (self, signals[MOVE_APPLIED], 0, move, &automatic);
+  g_signal_emit (self, signals[CHANGED], 0);
+  publish (self, &before);
+  return TRUE;
+}
+
 /**
  * pat_game_apply:
  * @move: a player move
@@ -896,29 +955,33 @@ pat_game_apply (PatGame        *self,
                 const PatMove  *move,
                 GError        **error)
 {
-  PatMoveList automatic;
-  PatState next;
-  Snapshot before;
-
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
   g_return_val_if_fail (move != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  next = self->state;
-  automatic.n = 0;
-  if (!pat_rules_try_move (self->rules, &next, move, &automatic, error))
-    return FALSE;
+  return apply_move (self, move, FALSE, error);
+}
 
-  take_snapshot (self, &before);
-  g_array_append_val (self->undo, self->state);
-  g_array_set_size (self->redo, 0);
-  set_state (self, &next);
-  self->started = TRUE;
+/**
+ * pat_game_apply_assisted:
+ * @move: a move the Demo plays for the player
+ * @error: return location for a #PAT_ERROR when the move is not legal
+ *
+ * Like pat_game_apply(), and a legal move also makes the game #PatGame:assisted, before any
+ * signal is emitted: a game the Demo ends is already assisted when #PatGame::finished is.
+ *
+ * Returns: whether the move was legal and played
+ */
+gboolean
+pat_game_apply_assisted (PatGame        *self,
+                         const PatMove  *move,
+                         GError        **error)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  g_signal_emit (self, signals[MOVE_APPLIED], 0, move, &automatic);
-  g_signal_emit (self, signals[CHANGED], 0);
-  publish (self, &before);
-  return TRUE;
+  return apply_move (self, move, TRUE, error);
 }
 
 /**
@@ -972,7 +1035,7 @@ pat_game_redo (PatGame *self)
  * pat_game_restart:
  *
  * Goes back to the deal as a fresh attempt: the undo and redo histories, the clock, the hint
- * count and the started and recorded flags are cleared. Counting an abandoned attempt is the
+ * count and the started, recorded and assisted flags are cleared. Counting an abandoned attempt is the
  * statistics' business (pat_stats_game_abandoned() first).
  */
 void
@@ -989,6 +1052,7 @@ pat_game_restart (PatGame *self)
   self->started = FALSE;
   self->recorded = FALSE;
   self->hints_used = 0;
+  self->assisted = FALSE;
   self->elapsed_us = 0;
   self->clock_start = now_us ();
   schedule_tick (self);
@@ -1154,7 +1218,7 @@ add_states (GVariantBuilder *builder,
  * pat_game_serialize:
  *
  * Everything needed to resume the game exactly: the deal, the options, the undo and redo
- * histories, the clock, the flags and the hint count.
+ * histories, the clock, the flags (started, recorded, assisted) and the hint count.
  *
  * Returns: (transfer floating): a #GVariant of type (suv): magic, format version, payload
  */
@@ -1187,6 +1251,7 @@ pat_game_serialize (PatGame *self)
   g_variant_builder_add (&builder, "b", self->started);
   g_variant_builder_add (&builder, "b", self->recorded);
   g_variant_builder_add (&builder, "u", (guint32) self->hints_used);
+  g_variant_builder_add (&builder, "b", self->assisted);
 
   return g_variant_new ("(su@v)", GAME_MAGIC, (guint32) GAME_FORMAT_VERSION,
                         g_variant_new_variant (g_variant_builder_end (&builder)));
@@ -1322,14 +1387,20 @@ game_from_payload (GVariant  *payload,
   gsize n_deck;
   guint32 die_mode, moves, hints_used;
   guint64 elapsed_us;
-  gboolean started, recorded;
+  gboolean started, recorded, assisted = FALSE;
   PatOptions options;
   PatState current;
   guint n_undo, i;
 
-  g_variant_get (payload, "(&s(tt)@ayu@a" STATE_TYPE "@" STATE_TYPE "@a" STATE_TYPE "tubbu)",
-                 &game_id, &deal.lo, &deal.hi, &deck_v, &die_mode, &undo_v, &current_v, &redo_v,
-                 &elapsed_us, &moves, &started, &recorded, &hints_used);
+  /* Format 1 has no assisted flag: the Demo cannot have played in it. */
+  if (g_variant_is_of_type (payload, G_VARIANT_TYPE (PAYLOAD_TYPE_1)))
+    g_variant_get (payload, "(&s(tt)@ayu@a" STATE_TYPE "@" STATE_TYPE "@a" STATE_TYPE "tubbu)",
+                   &game_id, &deal.lo, &deal.hi, &deck_v, &die_mode, &undo_v, &current_v, &redo_v,
+                   &elapsed_us, &moves, &started, &recorded, &hints_used);
+  else
+    g_variant_get (payload, "(&s(tt)@ayu@a" STATE_TYPE "@" STATE_TYPE "@a" STATE_TYPE "tubbub)",
+                   &game_id, &deal.lo, &deal.hi, &deck_v, &die_mode, &undo_v, &current_v, &redo_v,
+                   &elapsed_us, &moves, &started, &recorded, &hints_used, &assisted);
 
   rules = pat_rules_lookup (game_id);
   if (rules == NULL)
@@ -1391,6 +1462,12 @@ game_from_payload (GVariant  *payload,
       corrupt (error, _("moves in a game not started"));
       return NULL;
     }
+  /* The Demo's moves start the game too. */
+  if (assisted && !started)
+    {
+      corrupt (error, _("the Demo played in a game not started"));
+      return NULL;
+    }
   if (elapsed_us > (guint64) G_MAXUINT * G_USEC_PER_SEC)
     {
       corrupt (error, _("bad time"));
@@ -1406,6 +1483,7 @@ game_from_payload (GVariant  *payload,
   self->started = started;
   self->recorded = recorded;
   self->hints_used = hints_used;
+  self->assisted = assisted;
   return g_steal_pointer (&self);
 }
 
@@ -1468,13 +1546,13 @@ PatGame *
 pat_game_new_from_bytes (GBytes  *bytes,
                          GError **error)
 {
+  static const char *const payload_types[GAME_FORMAT_VERSION] = { PAYLOAD_TYPE_1, PAYLOAD_TYPE };
   g_autoptr(GVariant) payload = NULL;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  payload = pat_envelope_unpack (bytes, GAME_MAGIC, GAME_FORMAT_VERSION,
-                                 G_VARIANT_TYPE (PAYLOAD_TYPE), error);
+  payload = pat_envelope_unpack (bytes, GAME_MAGIC, GAME_FORMAT_VERSION, payload_types, error);
   if (payload == NULL)
     return NULL;
   return game_from_payload (payload, error);
@@ -1517,16 +1595,16 @@ pat_envelope_pack (const char *magic,
  * @bytes: a file's contents, which may be anything at all
  * @magic: what the file must say it holds
  * @max_version: the newest format this version reads
- * @payload_type: the payload's type in that format
+ * @payload_types: (array length=max_version): the payload's type in each format, format 1 first
  * @error: return location for a #PAT_SAVE_ERROR
  *
- * Returns: (transfer full) (nullable): the payload, in normal form and of @payload_type
+ * Returns: (transfer full) (nullable): the payload, in normal form and of its format's type
  */
 GVariant *
 pat_envelope_unpack (GBytes              *bytes,
                      const char          *magic,
                      guint                max_version,
-                     const GVariantType  *payload_type,
+                     const char *const   *payload_types,
                      GError             **error)
 {
   g_autoptr(GVariant) envelope = NULL;
@@ -1577,7 +1655,7 @@ pat_envelope_unpack (GBytes              *bytes,
 
   boxed = g_variant_get_child_value (envelope, 2);
   payload = g_variant_get_variant (boxed);
-  if (!g_variant_is_of_type (payload, payload_type))
+  if (!g_variant_is_of_type (payload, G_VARIANT_TYPE (payload_types[version - 1])))
     {
       g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
                    _("The file is damaged (its contents have the wrong type)"));

@@ -36,7 +36,8 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  *   running (boolean, read-write: the window sets it while it is active),
  *   can-undo, can-redo (boolean), round (uint: Perpetual Motion's round, Demon's pass),
  *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode),
- *   started, recorded (boolean), hints-used (uint).
+ *   started, recorded (boolean), hints-used (uint),
+ *   assisted (boolean: the Demo played a move in this attempt; undo does not clear it).
  * Signals:
  *   changed ()                           — any change of the position (move, undo, redo, restart)
  *   move-applied (gpointer move, gpointer automatic)
@@ -75,7 +76,8 @@ gboolean        pat_game_get_can_undo    (PatGame             *self);
 gboolean        pat_game_get_can_redo    (PatGame             *self);
 guint           pat_game_get_round       (PatGame             *self);
 guint           pat_game_get_die         (PatGame             *self);
-/* Whether the player has made a move since the deal (a game that ends unplayed is no loss). */
+/* Whether a move has been made since the deal (a game that ends unplayed is no loss); undoing
+ * every move does not clear it, only pat_game_restart() does. */
 gboolean        pat_game_get_started     (PatGame             *self);
 /* Whether this game has already been counted in the statistics (it ended once). */
 gboolean        pat_game_get_recorded    (PatGame             *self);
@@ -83,6 +85,7 @@ void            pat_game_set_recorded    (PatGame             *self,
                                           gboolean             recorded);
 guint           pat_game_get_hints_used  (PatGame             *self);
 void            pat_game_add_hint_used   (PatGame             *self);
+gboolean        pat_game_get_assisted    (PatGame             *self);
 
 void            pat_game_legal_moves     (PatGame             *self,
                                           PatMoveList         *moves);
@@ -90,6 +93,10 @@ gboolean        pat_game_check_move      (PatGame             *self,
                                           const PatMove       *move,
                                           const char         **reason);
 gboolean        pat_game_apply           (PatGame             *self,
+                                          const PatMove       *move,
+                                          GError             **error);
+/* The Demo's move: as pat_game_apply(), and the game becomes assisted. */
+gboolean        pat_game_apply_assisted  (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
 gboolean        pat_game_undo            (PatGame             *self);

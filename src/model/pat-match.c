@@ -897,13 +897,13 @@ PatMatch *
 pat_match_new_from_bytes (GBytes  *bytes,
                           GError **error)
 {
+  static const char *const payload_types[MATCH_FORMAT_VERSION] = { PAYLOAD_TYPE };
   g_autoptr(GVariant) payload = NULL;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  payload = pat_envelope_unpack (bytes, MATCH_MAGIC, MATCH_FORMAT_VERSION,
-                                 G_VARIANT_TYPE (PAYLOAD_TYPE), error);
+  payload = pat_envelope_unpack (bytes, MATCH_MAGIC, MATCH_FORMAT_VERSION, payload_types, error);
   if (payload == NULL)
     return NULL;
   return match_from_payload (payload, error);

@@ -18,7 +18,7 @@ GBytes   *pat_envelope_pack   (const char         *magic,
 GVariant *pat_envelope_unpack (GBytes             *bytes,
                                const char         *magic,
                                guint               max_version,
-                               const GVariantType *payload_type,
+                               const char *const  *payload_types,
                                GError            **error);
 
 /* Tests replace the monotonic clock (microseconds) so that elapsed time is deterministic;

@@ -10,7 +10,11 @@
 #include "pat-stats.h"
 
 #define STATS_KEY "statistics"
-#define HISTORY_TYPE "a(xsbuuiu)"
+/* A history row: date, deal, won, seconds, moves, score, hints used, assisted. Versions before
+ * the Demo was told apart wrote rows without "assisted"; they still load, as not assisted, and
+ * the next result recorded rewrites the history in the current form. */
+#define HISTORY_TYPE_1 "a(xsbuuiu)"
+#define HISTORY_TYPE "a(xsbuuiub)"
 
 struct _PatStats
 {
@@ -107,6 +111,8 @@ write_game (PatStats   *self,
     g_settings_apply (self->settings);
 }
 
+/* Reads what is there with the right type; anything missing or of another type is none (data
+ * from older versions has no "assisted"). */
 static void
 record_from_dict (GVariantDict *dict,
                   PatRecord    *record)
@@ -115,12 +121,15 @@ record_from_dict (GVariantDict *dict,
   g_variant_dict_lookup (dict, "played", "u", &record->played);
   g_variant_dict_lookup (dict, "won", "u", &record->won);
   g_variant_dict_lookup (dict, "lost", "u", &record->lost);
+  g_variant_dict_lookup (dict, "assisted", "u", &record->assisted);
   g_variant_dict_lookup (dict, "streak", "i", &record->streak);
   g_variant_dict_lookup (dict, "best-win-streak", "u", &record->best_win_streak);
   g_variant_dict_lookup (dict, "worst-loss-streak", "u", &record->worst_loss_streak);
-  g_variant_dict_lookup (dict, "best-time", "u", &record->best_time);
-  g_variant_dict_lookup (dict, "fewest-moves", "u", &record->fewest_moves);
-  g_variant_dict_lookup (dict, "best-score", "i", &record->best_score);
+  record->has_best_time = g_variant_dict_lookup (dict, "best-time", "u", &record->best_time) &&
+                          g_variant_dict_lookup (dict, "fewest-moves", "u", &record->fewest_moves);
+  if (!record->has_best_time)
+    record->best_time = record->fewest_moves = 0;
+  record->has_best_score = g_variant_dict_lookup (dict, "best-score", "i", &record->best_score);
   g_variant_dict_lookup (dict, "total-score", "x", &record->total_score);
   g_variant_dict_lookup (dict, "hints-used", "u", &record->hints_used);
 }
@@ -132,35 +141,55 @@ record_to_dict (const PatRecord *record,
   g_variant_dict_insert (dict, "played", "u", record->played);
   g_variant_dict_insert (dict, "won", "u", record->won);
   g_variant_dict_insert (dict, "lost", "u", record->lost);
+  g_variant_dict_insert (dict, "assisted", "u", record->assisted);
   g_variant_dict_insert (dict, "streak", "i", record->streak);
   g_variant_dict_insert (dict, "best-win-streak", "u", record->best_win_streak);
   g_variant_dict_insert (dict, "worst-loss-streak", "u", record->worst_loss_streak);
-  if (record->won > 0)
+  if (record->has_best_time)
     {
       g_variant_dict_insert (dict, "best-time", "u", record->best_time);
       g_variant_dict_insert (dict, "fewest-moves", "u", record->fewest_moves);
     }
-  if (record->played > 0)
+  else
+    {
+      g_variant_dict_remove (dict, "best-time");
+      g_variant_dict_remove (dict, "fewest-moves");
+    }
+  if (record->has_best_score)
     g_variant_dict_insert (dict, "best-score", "i", record->best_score);
+  else
+    g_variant_dict_remove (dict, "best-score");
   g_variant_dict_insert (dict, "total-score", "x", record->total_score);
   g_variant_dict_insert (dict, "hints-used", "u", record->hints_used);
 }
 
+/* The rules are PatRecord's (pat-stats.h). */
 static void
 update_record (PatRecord       *record,
                const PatResult *result)
 {
-  gboolean first_win = record->won == 0;
-  gboolean first_game = record->played == 0;
+  /* Records are the player's own: no hint, no Demo. */
+  gboolean unaided = !result->assisted && result->hints_used == 0;
 
   record->played++;
-  if (result->won)
+  if (result->assisted)
+    {
+      record->assisted++;
+      if (record->streak > 0)
+        record->streak = 0;
+    }
+  else if (result->won)
     {
       record->won++;
       record->streak = record->streak > 0 ? record->streak + 1 : 1;
       record->best_win_streak = MAX (record->best_win_streak, (guint) record->streak);
-      record->best_time = first_win ? result->time : MIN (record->best_time, result->time);
-      record->fewest_moves = first_win ? result->moves : MIN (record->fewest_moves, result->moves);
+      if (unaided)
+        {
+          record->best_time = record->has_best_time ? MIN (record->best_time, result->time) : result->time;
+          record->fewest_moves = record->has_best_time ? MIN (record->fewest_moves, result->moves)
+                                                       : result->moves;
+          record->has_best_time = TRUE;
+        }
     }
   else
     {
@@ -168,9 +197,60 @@ update_record (PatRecord       *record,
       record->streak = record->streak < 0 ? record->streak - 1 : -1;
       record->worst_loss_streak = MAX (record->worst_loss_streak, (guint) -record->streak);
     }
-  record->best_score = first_game ? result->score : MAX (record->best_score, result->score);
-  record->total_score += result->score;
+  if (unaided)
+    {
+      record->best_score = record->has_best_score ? MAX (record->best_score, result->score) : result->score;
+      record->has_best_score = TRUE;
+    }
+  if (!result->assisted)
+    record->total_score += result->score;
   record->hints_used += result->hints_used;
+}
+
+/* The stored history in either form, as results. */
+static GArray *
+history_from_dict (GVariantDict *dict)
+{
+  g_autoptr(GVariant) history = NULL;
+  GArray *results = g_array_new (FALSE, TRUE, sizeof (PatResult));
+  gboolean old_form = FALSE;
+  gsize n, i;
+
+  history = g_variant_dict_lookup_value (dict, "history", G_VARIANT_TYPE (HISTORY_TYPE));
+  if (history == NULL)
+    {
+      history = g_variant_dict_lookup_value (dict, "history", G_VARIANT_TYPE (HISTORY_TYPE_1));
+      old_form = history != NULL;
+    }
+  n = history != NULL ? g_variant_n_children (history) : 0;
+  g_array_set_size (results, n);
+  for (i = 0; i < n; i++)
+    {
+      PatResult *result = &g_array_index (results, PatResult, i);
+      const char *deal;
+
+      if (old_form)
+        g_variant_get_child (history, i, "(x&sbuuiu)", &result->date, &deal, &result->won,
+                             &result->time, &result->moves, &result->score, &result->hints_used);
+      else
+        g_variant_get_child (history, i, "(x&sbuuiub)", &result->date, &deal, &result->won,
+                             &result->time, &result->moves, &result->score, &result->hints_used,
+                             &result->assisted);
+      /* A row cannot be both; an assisted game is never a win. */
+      if (result->assisted)
+        result->won = FALSE;
+      g_strlcpy (result->deal, deal, sizeof result->deal);
+    }
+  return results;
+}
+
+static void
+add_history_row (GVariantBuilder *builder,
+                 const PatResult *result)
+{
+  g_variant_builder_add (builder, "(xsbuuiub)", result->date, result->deal,
+                         result->won && !result->assisted, result->time, result->moves,
+                         result->score, result->hints_used, result->assisted);
 }
 
 /**
@@ -186,11 +266,11 @@ pat_stats_record (PatStats        *self,
                   const PatResult *result)
 {
   g_autoptr(GVariant) game = NULL;
-  g_autoptr(GVariant) old_history = NULL;
+  g_autoptr(GArray) old_history = NULL;
   GVariantBuilder history;
   GVariantDict dict;
   PatRecord record;
-  gsize n, i;
+  guint n, i;
 
   g_return_if_fail (PAT_IS_STATS (self));
   g_return_if_fail (game_id != NULL && game_id[0] != '\0');
@@ -204,16 +284,11 @@ pat_stats_record (PatStats        *self,
 
   /* The oldest results go once there are more than the cap. */
   g_variant_builder_init (&history, G_VARIANT_TYPE (HISTORY_TYPE));
-  old_history = g_variant_dict_lookup_value (&dict, "history", G_VARIANT_TYPE (HISTORY_TYPE));
-  n = old_history != NULL ? g_variant_n_children (old_history) : 0;
+  old_history = history_from_dict (&dict);
+  n = old_history->len;
   for (i = n >= PAT_STATS_HISTORY_MAX ? n - PAT_STATS_HISTORY_MAX + 1 : 0; i < n; i++)
-    {
-      g_autoptr(GVariant) entry = g_variant_get_child_value (old_history, i);
-
-      g_variant_builder_add_value (&history, entry);
-    }
-  g_variant_builder_add (&history, "(xsbuuiu)", result->date, result->deal, result->won,
-                         result->time, result->moves, result->score, result->hints_used);
+    add_history_row (&history, &g_array_index (old_history, PatResult, i));
+  add_history_row (&history, result);
   g_variant_dict_insert_value (&dict, "history", g_variant_builder_end (&history));
 
   write_game (self, game_id, g_variant_dict_end (&dict));
@@ -255,28 +330,16 @@ pat_stats_get_history (PatStats   *self,
                        const char *game_id)
 {
   g_autoptr(GVariant) game = NULL;
-  g_autoptr(GVariant) history = NULL;
+  GVariantDict dict;
   GArray *results;
-  gsize n, i;
 
   g_return_val_if_fail (PAT_IS_STATS (self), NULL);
   g_return_val_if_fail (game_id != NULL, NULL);
 
-  results = g_array_new (FALSE, TRUE, sizeof (PatResult));
   game = lookup_game (self, game_id);
-  if (game != NULL)
-    history = g_variant_lookup_value (game, "history", G_VARIANT_TYPE (HISTORY_TYPE));
-  n = history != NULL ? g_variant_n_children (history) : 0;
-  g_array_set_size (results, n);
-  for (i = 0; i < n; i++)
-    {
-      PatResult *result = &g_array_index (results, PatResult, i);
-      const char *deal;
-
-      g_variant_get_child (history, i, "(x&sbuuiu)", &result->date, &deal, &result->won,
-                           &result->time, &result->moves, &result->score, &result->hints_used);
-      g_strlcpy (result->deal, deal, sizeof result->deal);
-    }
+  g_variant_dict_init (&dict, game);
+  results = history_from_dict (&dict);
+  g_variant_dict_clear (&dict);
   return results;
 }
 
@@ -364,7 +427,8 @@ csv_field (GString    *out,
  * @file: the file to write (replaced)
  *
  * Writes every game's statistics, then, after an empty line, every recorded result: two
- * tables, each with a header line. Empty fields mean "none yet"; dates are ISO 8601, UTC.
+ * tables, each with a header line. Empty fields mean "none yet"; dates are ISO 8601, UTC; a
+ * result is "won", "lost" or "assisted" (the Demo played in it).
  *
  * Returns: whether the file was written
  */
@@ -384,25 +448,25 @@ pat_stats_export_csv (PatStats  *self,
   ids = pat_stats_dup_game_ids (self);
 
   g_string_append (out, "game,played,won,lost,current_streak,best_win_streak,worst_loss_streak,"
-                        "best_time,fewest_moves,best_score,total_score,hints_used\r\n");
+                        "best_time,fewest_moves,best_score,total_score,hints_used,assisted\r\n");
   for (i = 0; ids[i] != NULL; i++)
     {
       PatRecord r;
       char best_time[16] = "", fewest_moves[16] = "", best_score[16] = "";
 
       pat_stats_get_record (self, ids[i], &r);
-      if (r.won > 0)
+      if (r.has_best_time)
         {
           g_snprintf (best_time, sizeof best_time, "%u", r.best_time);
           g_snprintf (fewest_moves, sizeof fewest_moves, "%u", r.fewest_moves);
         }
-      if (r.played > 0)
+      if (r.has_best_score)
         g_snprintf (best_score, sizeof best_score, "%d", r.best_score);
       csv_field (out, ids[i], FALSE);
-      g_string_append_printf (out, "%u,%u,%u,%d,%u,%u,%s,%s,%s,%" G_GINT64_FORMAT ",%u\r\n",
+      g_string_append_printf (out, "%u,%u,%u,%d,%u,%u,%s,%s,%s,%" G_GINT64_FORMAT ",%u,%u\r\n",
                               r.played, r.won, r.lost, r.streak, r.best_win_streak,
                               r.worst_loss_streak, best_time, fewest_moves, best_score,
-                              r.total_score, r.hints_used);
+                              r.total_score, r.hints_used, r.assisted);
     }
 
   g_string_append (out, "\r\ngame,date,deal,result,time,moves,score,hints_used\r\n");
@@ -420,7 +484,8 @@ pat_stats_export_csv (PatStats  *self,
           csv_field (out, ids[i], FALSE);
           csv_field (out, iso, FALSE);
           csv_field (out, result->deal, FALSE);
-          g_string_append_printf (out, "%s,%u,%u,%d,%u\r\n", result->won ? "won" : "lost",
+          g_string_append_printf (out, "%s,%u,%u,%d,%u\r\n",
+                                  result->assisted ? "assisted" : result->won ? "won" : "lost",
                                   result->time, result->moves, result->score, result->hints_used);
         }
     }
@@ -431,7 +496,8 @@ pat_stats_export_csv (PatStats  *self,
 
 /**
  * pat_stats_result_from_game:
- * @result: (out caller-allocates): @game as it stands, dated now; won only when it is won
+ * @result: (out caller-allocates): @game as it stands, dated now; assisted when the Demo played
+ *   in it, else won only when it is won
  */
 void
 pat_stats_result_from_game (PatGame   *game,
@@ -446,7 +512,8 @@ pat_stats_result_from_game (PatGame   *game,
   deal = pat_game_dup_deal_number (game);
   result->date = g_get_real_time () / G_USEC_PER_SEC;
   g_strlcpy (result->deal, deal, sizeof result->deal);
-  result->won = pat_game_get_status (game) == PAT_STATUS_WON;
+  result->assisted = pat_game_get_assisted (game);
+  result->won = pat_game_get_status (game) == PAT_STATUS_WON && !result->assisted;
   result->time = pat_game_get_elapsed (game);
   result->moves = pat_game_get_moves (game);
   result->score = pat_game_get_score (game);
@@ -470,6 +537,7 @@ record_game (PatStats *self,
  *
  * Records the result of a game the player played to its end, once: a game already recorded
  * (it ended before, and the player undid and ended it again) or never played is not counted.
+ * A game the Demo played in counts as assisted, even when the Demo won it.
  *
  * Returns: whether the game was recorded now
  */
@@ -492,8 +560,9 @@ pat_stats_game_finished (PatStats *self,
  * @game: a game the player is leaving for another deal or another game
  *
  * A started game that has not been recorded counts now: as a loss if it is unfinished, as
- * its result if it ended without being recorded. Call it before a new deal, a restart or a
- * switch of game — never when quitting, since the saved game resumes.
+ * its result if it ended without being recorded, as assisted if the Demo played in it. A game
+ * whose moves were all undone is still started, so it still counts. Call it before a new deal,
+ * a restart or a switch of game — never when quitting, since the saved game resumes.
  *
  * Returns: whether the game was recorded now
  */

@@ -15,30 +15,42 @@ G_DECLARE_FINAL_TYPE (PatStats, pat_stats, PAT, STATS, GObject)
 /* How many recent results are kept per game. */
 #define PAT_STATS_HISTORY_MAX 500
 
-/* One game's result. */
+/* One game's result: won, lost, or assisted (the Demo played a move in it), which is neither. */
 typedef struct {
   gint64   date;                                  /* Unix time (UTC seconds) */
   char     deal[PAT_DEAL_NUMBER_MAX_DIGITS + 1];  /* "" for an explicit deck */
-  gboolean won;
+  gboolean won;                                   /* never with assisted */
   guint    time;                                  /* seconds */
   guint    moves;
   int      score;
   guint    hints_used;
+  gboolean assisted;                              /* a Demo move was played: not won, not lost */
 } PatResult;
 
-/* One game id's statistics. */
+/*
+ * One game id's statistics. The rules (pat_stats_record()):
+ * - played = won + lost + assisted. An assisted game is neither a win nor a loss: it ends a
+ *   run of wins (streak goes to 0) without extending it, and leaves a run of losses as it is
+ *   (the Demo is no way out of one); it adds nothing to the score total and sets no record.
+ * - A game won with hints is a win, in the streak, with its hints in the history.
+ * - Only games played without hints or Demo set the records: best time and fewest moves (from
+ *   such wins) and best score (from any such game).
+ */
 typedef struct {
-  guint  played;
-  guint  won;
-  guint  lost;
-  int    streak;              /* wins in a row when positive, losses in a row when negative */
-  guint  best_win_streak;
-  guint  worst_loss_streak;
-  guint  best_time;           /* shortest winning time, seconds; only when won > 0 */
-  guint  fewest_moves;        /* fewest moves in a win; only when won > 0 */
-  int    best_score;          /* only when played > 0 */
-  gint64 total_score;
-  guint  hints_used;
+  guint    played;
+  guint    won;
+  guint    lost;
+  guint    assisted;            /* games the Demo played a move in */
+  int      streak;              /* wins in a row when positive, losses in a row when negative */
+  guint    best_win_streak;
+  guint    worst_loss_streak;
+  gboolean has_best_time;       /* a win without hints or Demo is recorded: the next two are set */
+  guint    best_time;           /* shortest such win, seconds */
+  guint    fewest_moves;        /* fewest moves in such a win */
+  gboolean has_best_score;      /* a game without hints or Demo is recorded: best_score is set */
+  int      best_score;
+  gint64   total_score;         /* of the games not assisted (played − assisted) */
+  guint    hints_used;          /* in every game, assisted ones too */
 } PatRecord;
 
 /*

@@ -314,8 +314,9 @@ recent_row_new (const Recent *recent)
   /* Translators: a recent deal in the game chooser: the game and the deal number */
   g_autofree char *title = g_strdup_printf (_("%s · Deal %s"), pat_rules_text_name (recent->game_id),
                                             recent->result.deal);
-  /* Translators: how a recent deal went, and its date */
-  g_autofree char *detail = g_strdup_printf (recent->result.won ? _("Won · %s") : _("Lost · %s"), when);
+  /* Translators: how a recent deal went ("Assisted": the Demo played in it), and its date */
+  g_autofree char *detail = g_strdup_printf (recent->result.assisted ? _("Assisted · %s") :
+                                             recent->result.won ? _("Won · %s") : _("Lost · %s"), when);
   GtkWidget *title_label = gtk_label_new (title);
   GtkWidget *detail_label = gtk_label_new (detail);
 

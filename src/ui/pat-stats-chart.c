@@ -226,7 +226,8 @@ draw_history (PatStatsChart *self,
       show_text (cr, label, plot_x - 8, y - text_h / 2, 1.0);
     }
 
-  /* The strip: wins stand above the line, losses hang below it. */
+  /* The strip: wins stand above the line, losses hang below it, and the games the Demo played
+   * in (no wins either) hang below it in grey. */
   set_source (cr, &fg, 0.2);
   cairo_move_to (cr, plot_x, round (strip_mid) + 0.5);
   cairo_line_to (cr, plot_x + plot_w, round (strip_mid) + 0.5);
@@ -235,12 +236,14 @@ draw_history (PatStatsChart *self,
     {
       guint from = slot_first (n, shown, i);
       guint to = slot_first (n, shown, i + 1);
-      guint wins = 0, k;
+      guint wins = 0, assisted = 0, k;
       double x = plot_x + slot * i + (slot - bar_w) / 2;
 
       for (k = from; k < to; k++)
         if (g_array_index (self->history, PatResult, k).won)
           wins++;
+        else if (g_array_index (self->history, PatResult, k).assisted)
+          assisted++;
       if (wins > 0)
         {
           set_source (cr, &win, 1.0);
@@ -250,8 +253,13 @@ draw_history (PatStatsChart *self,
         }
       if (wins < to - from)
         {
+          double losses_h = (STRIP_HALF - 2) * (to - from - wins - assisted) / (to - from);
+
           set_source (cr, &loss, 0.85);
-          cairo_rectangle (cr, x, strip_mid + 2, bar_w, (STRIP_HALF - 2) * (to - from - wins) / (to - from));
+          cairo_rectangle (cr, x, strip_mid + 2, bar_w, losses_h);
+          cairo_fill (cr);
+          set_source (cr, &fg, 0.35);
+          cairo_rectangle (cr, x, strip_mid + 2 + losses_h, bar_w, (STRIP_HALF - 2) * assisted / (to - from));
           cairo_fill (cr);
         }
     }
@@ -511,7 +519,7 @@ pat_stats_chart_set_history (PatStatsChart *self,
                              GArray        *results)
 {
   g_autofree char *description = NULL;
-  guint wins = 0;
+  guint wins = 0, assisted = 0;
   guint i;
 
   g_return_if_fail (PAT_IS_STATS_CHART (self));
@@ -523,16 +531,25 @@ pat_stats_chart_set_history (PatStatsChart *self,
   for (i = 0; i < results->len; i++)
     if (g_array_index (results, PatResult, i).won)
       wins++;
+    else if (g_array_index (results, PatResult, i).assisted)
+      assisted++;
   self->n_shown = results->len;
 
   if (results->len > 0)
     {
       g_autofree char *rate = format_percent (moving_rate (self->history, results->len - 1));
 
-      /* Translators: what screen readers say about the results chart */
-      description = g_strdup_printf (_("%u games: %u won, %u lost. Win rate over the last %u games: %s."),
-                                     results->len, wins, results->len - wins,
-                                     MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
+      if (assisted == 0)
+        /* Translators: what screen readers say about the results chart */
+        description = g_strdup_printf (_("%u games: %u won, %u lost. Win rate over the last %u games: %s."),
+                                       results->len, wins, results->len - wins,
+                                       MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
+      else
+        /* Translators: what screen readers say about the results chart; assisted games are those
+         * the Demo played in */
+        description = g_strdup_printf (_("%u games: %u won, %u lost, %u assisted. Win rate over the last %u games: %s."),
+                                       results->len, wins, results->len - wins - assisted, assisted,
+                                       MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
     }
   else
     description = g_strdup (_("No games played yet"));

@@ -30,6 +30,7 @@ struct _PatStatsDialog {
   AdwActionRow      *average_score_row;
   GtkLabel          *average_score_value;
   GtkLabel          *hints_value;
+  GtkLabel          *assisted_value;
   GtkLabel          *last_played_value;
   AdwPreferencesGroup *history_group;
   PatStatsChart     *history_chart;
@@ -158,7 +159,8 @@ update_game (PatStatsDialog *self)
 
   set_label_take (self->best_streak_value, format_count (r.best_win_streak));
   set_label_take (self->worst_streak_value, format_count (r.worst_loss_streak));
-  if (r.won > 0)
+  /* Records come from games played without hints or Demo only. */
+  if (r.has_best_time)
     {
       set_label_take (self->best_time_value, format_time (r.best_time));
       set_label_take (self->fewest_moves_value, format_count (r.fewest_moves));
@@ -172,18 +174,18 @@ update_game (PatStatsDialog *self)
   /* Only Demon keeps a score. */
   gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), demon);
   gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), demon);
-  if (r.played > 0)
-    {
-      set_label_take (self->best_score_value, g_strdup_printf ("%'d", r.best_score));
-      set_label_take (self->average_score_value,
-                      g_strdup_printf ("%'.1f", (double) r.total_score / r.played));
-    }
+  if (r.has_best_score)
+    set_label_take (self->best_score_value, g_strdup_printf ("%'d", r.best_score));
   else
-    {
-      gtk_label_set_label (self->best_score_value, NONE);
-      gtk_label_set_label (self->average_score_value, NONE);
-    }
+    gtk_label_set_label (self->best_score_value, NONE);
+  /* The total leaves out the games the Demo played in. */
+  if (r.played > r.assisted)
+    set_label_take (self->average_score_value,
+                    g_strdup_printf ("%'.1f", (double) r.total_score / (r.played - r.assisted)));
+  else
+    gtk_label_set_label (self->average_score_value, NONE);
   set_label_take (self->hints_value, format_count (r.hints_used));
+  set_label_take (self->assisted_value, format_count (r.assisted));
 
   if (history->len > 0)
     {
@@ -456,6 +458,7 @@ pat_stats_dialog_class_init (PatStatsDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, average_score_row);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, average_score_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, hints_value);
+  gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, assisted_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, last_played_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, history_group);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, history_chart);

@@ -149,7 +149,8 @@ demo_step_cb (gpointer user_data)
     }
 
   pat_board_finish_animations (self->board);
-  if (!pat_game_apply (self->game, &demo->line[demo->next++], NULL))
+  /* The Demo's moves make the game assisted: it will count as neither won nor lost. */
+  if (!pat_game_apply_assisted (self->game, &demo->line[demo->next++], NULL))
     {
       self->demo_id = 0;
       pat_window_solver_update (self);

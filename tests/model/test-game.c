@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatGame: undo and redo across automatic moves, notifications, signals, restart, the clock, (de)serialisation. */
+/* Tests of PatGame: undo and redo across automatic moves, notifications, signals, restart, the Demo's assisted flag, the clock, (de)serialisation. */
 
 #include "config.h"
 
@@ -657,6 +657,7 @@ assert_games_equal (PatGame *a,
   g_assert_cmpint (pat_game_get_started (a), ==, pat_game_get_started (b));
   g_assert_cmpint (pat_game_get_recorded (a), ==, pat_game_get_recorded (b));
   g_assert_cmpuint (pat_game_get_hints_used (a), ==, pat_game_get_hints_used (b));
+  g_assert_cmpint (pat_game_get_assisted (a), ==, pat_game_get_assisted (b));
 }
 
 /* Every game, in progress with both histories, comes back exactly. */
@@ -729,6 +730,101 @@ test_round_trip (void)
     assert_games_equal (game, loaded);
   }
   pat_game_set_clock_func (NULL);
+}
+
+static void
+assisted_at_finish_cb (PatGame    *game,
+                       PatStatus   status,
+                       const char *reason,
+                       gboolean   *assisted)
+{
+  *assisted = pat_game_get_assisted (game);
+}
+
+/* The Demo's moves make the game assisted, once and for good: undo keeps the flag, a save keeps
+ * it, only a restart (a new attempt) clears it. */
+static void
+test_assisted (void)
+{
+  g_autoptr(PatGame) game = game_new ("black-hole", 1);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch *watch = watch_new (game);
+  PatMove bad = pat_move_cards (0, 0, 1);
+  PatMoveList moves;
+  gboolean assisted_at_finish = FALSE;
+
+  g_assert_false (pat_game_get_assisted (game));
+
+  /* An illegal Demo move changes nothing. */
+  g_assert_false (pat_game_apply_assisted (game, &bad, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (pat_game_get_assisted (game));
+  g_assert_false (pat_game_get_started (game));
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 0);
+
+  /* The player's own moves do not make it assisted. */
+  g_assert_true (play_first (game));
+  g_assert_false (pat_game_get_assisted (game));
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 0);
+
+  /* A Demo move does, notified once; it is one undoable action like any other. */
+  watch_reset (watch);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply_assisted (game, &moves.moves[0], NULL));
+  g_assert_true (pat_game_get_assisted (game));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 2);
+  g_assert_cmpuint (watch->move_applied, ==, 1);
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 1);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply_assisted (game, &moves.moves[0], NULL));
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 1);
+
+  /* Undoing everything, the Demo's moves included, leaves it assisted (and started). */
+  watch_reset (watch);
+  while (pat_game_undo (game))
+    ;
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_true (pat_game_get_assisted (game));
+  g_assert_true (pat_game_get_started (game));
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 0);
+  g_assert_cmpuint (notified (watch, "started"), ==, 0);
+
+  /* A save keeps both flags, with every move undone. */
+  bytes = pat_game_save_to_bytes (game);
+  loaded = pat_game_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_true (pat_game_get_assisted (loaded));
+  g_assert_true (pat_game_get_started (loaded));
+  assert_games_equal (game, loaded);
+
+  /* Redo and play on by hand: still assisted. */
+  g_assert_true (pat_game_redo (game));
+  g_assert_true (play_first (game));
+  g_assert_true (pat_game_get_assisted (game));
+
+  /* A restart is a new attempt: not assisted, notified once. */
+  watch_reset (watch);
+  pat_game_restart (game);
+  g_assert_false (pat_game_get_assisted (game));
+  g_assert_cmpuint (notified (watch, "assisted"), ==, 1);
+
+  /* A game the Demo ends is assisted by the time "finished" is emitted. */
+  g_signal_connect (game, "finished", G_CALLBACK (assisted_at_finish_cb), &assisted_at_finish);
+  for (;;)
+    {
+      pat_game_legal_moves (game, &moves);
+      if (moves.n == 0)
+        break;
+      g_assert_true (pat_game_apply_assisted (game, &moves.moves[0], NULL));
+    }
+  g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
+  g_assert_true (assisted_at_finish);
+  watch_free (game, watch);
 }
 
 /* Rebuilds a saved game with payload field @index replaced by @value. */
@@ -814,8 +910,75 @@ assert_refused (GVariant *variant,
   g_assert_cmpuint (strlen (error->message), >, 0);
 }
 
+/* Rebuilds a saved game (format 2) as format 1 wrote it: the same payload without its last
+ * field (assisted), in a version 1 envelope; with @version 2, a payload that does not fit the
+ * version it claims. */
+static GVariant *
+as_format_1 (GVariant *saved,
+             guint32   version)
+{
+  g_autoptr(GVariant) boxed = g_variant_get_child_value (saved, 2);
+  g_autoptr(GVariant) payload = g_variant_get_variant (boxed);
+  gsize n = g_variant_n_children (payload);
+  g_autofree GVariant **fields = g_new0 (GVariant *, n - 1);
+  GVariant *tuple;
+  gsize i;
+
+  g_assert_cmpuint (n, ==, 13);
+  for (i = 0; i < n - 1; i++)
+    fields[i] = g_variant_get_child_value (payload, i);
+  tuple = g_variant_new_tuple (fields, n - 1);
+  for (i = 0; i < n - 1; i++)
+    g_variant_unref (fields[i]);
+  return g_variant_ref_sink (g_variant_new ("(su@v)", "io.github.patience.Patience.Game", version,
+                                            g_variant_new_variant (tuple)));
+}
+
+/* A game saved by the versions before the assisted flag (format 1) still loads, as a game the
+ * Demo never played in, with everything else as it was. */
+static void
+test_old_format (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  g_autoptr(PatGame) game = game_new ("penguin", 77);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GVariant) saved = NULL;
+  g_autoptr(GVariant) old = NULL;
+  g_autoptr(GVariant) mismatched = NULL;
+  g_autoptr(GError) error = NULL;
+
+  play_random (game, rand, 12);
+  g_assert_cmpuint (pat_game_get_moves (game), >, 2);
+  g_assert_true (pat_game_undo (game));
+  pat_game_add_hint_used (game);
+  saved = g_variant_ref_sink (pat_game_serialize (game));
+
+  old = as_format_1 (saved, 1);
+  loaded = pat_game_deserialize (old, &error);
+  g_assert_no_error (error);
+  g_assert_false (pat_game_get_assisted (loaded));
+  assert_games_equal (game, loaded);
+
+  /* Every move undone, as format 1 saved it: still started. */
+  while (pat_game_undo (game))
+    ;
+  g_clear_pointer (&saved, g_variant_unref);
+  g_clear_pointer (&old, g_variant_unref);
+  g_clear_object (&loaded);
+  saved = g_variant_ref_sink (pat_game_serialize (game));
+  old = as_format_1 (saved, 1);
+  loaded = pat_game_deserialize (old, &error);
+  g_assert_no_error (error);
+  g_assert_true (pat_game_get_started (loaded));
+  g_assert_cmpuint (pat_game_get_moves (loaded), ==, 0);
+
+  /* A format 1 payload in a format 2 envelope is damaged. */
+  mismatched = as_format_1 (saved, 2);
+  assert_refused (mismatched, PAT_SAVE_ERROR_CORRUPT);
+}
+
 /* Payload fields: 0 game id, 1 deal, 2 deck, 3 die mode, 4 undo, 5 state, 6 redo, 7 elapsed,
- * 8 moves, 9 started, 10 recorded, 11 hints. */
+ * 8 moves, 9 started, 10 recorded, 11 hints, 12 assisted. */
 static void
 test_crafted (void)
 {
@@ -882,8 +1045,18 @@ test_crafted (void)
   assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
   g_variant_unref (crafted);
 
+  /* The Demo cannot have played in a game that has not started. */
+  {
+    g_autoptr(PatGame) fresh = game_new ("demon", 31337);
+    g_autoptr(GVariant) fresh_saved = g_variant_ref_sink (pat_game_serialize (fresh));
+
+    crafted = replace_field (fresh_saved, 12, g_variant_new_boolean (TRUE));
+    assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+    g_variant_unref (crafted);
+  }
+
   /* A future version, and a stranger's file. */
-  crafted = g_variant_ref_sink (g_variant_new ("(su@v)", "io.github.patience.Patience.Game", 2,
+  crafted = g_variant_ref_sink (g_variant_new ("(su@v)", "io.github.patience.Patience.Game", 3,
                                                g_variant_new_variant (g_variant_new_string ("?"))));
   assert_refused (crafted, PAT_SAVE_ERROR_FUTURE_VERSION);
   g_variant_unref (crafted);
@@ -910,11 +1083,13 @@ main (int   argc,
   g_test_add_func ("/game/signals-and-finished", test_signals_and_finished);
   g_test_add_func ("/game/cycle-reason", test_cycle_reason);
   g_test_add_func ("/game/restart", test_restart);
+  g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/die-mode", test_die_mode);
   g_test_add_func ("/game/elapsed", test_elapsed);
   g_test_add_func ("/game/round-trip", test_round_trip);
   g_test_add_func ("/game/crafted", test_crafted);
+  g_test_add_func ("/game/old-format", test_old_format);
 
   return g_test_run ();
 }

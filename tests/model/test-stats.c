@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatStats: records, streaks, history cap, the loss rules, reset and CSV export, on the memory GSettings backend. */
+/* Tests of PatStats: records, streaks, history cap, the loss rules, games the Demo played in, hints, older
+ * stored data, reset and CSV export, on the memory GSettings backend. */
 
 #include "config.h"
 
@@ -91,7 +92,9 @@ test_record (Fixture       *fixture,
   g_assert_cmpuint (r.won, ==, 0);
   g_assert_cmpuint (r.lost, ==, 1);
   g_assert_cmpint (r.streak, ==, -1);
-  g_assert_cmpint (r.best_score, ==, 120);
+  /* That game used a hint: it sets no record. */
+  g_assert_false (r.has_best_score);
+  g_assert_false (r.has_best_time);
   g_assert_cmpint (r.total_score, ==, 120);
   g_assert_cmpuint (r.hints_used, ==, 1);
 
@@ -107,8 +110,10 @@ test_record (Fixture       *fixture,
   g_assert_cmpuint (r.best_win_streak, ==, 3);
   g_assert_cmpuint (r.worst_loss_streak, ==, 1);
   /* Shortest time and fewest moves count wins only (the 100 s, 20-move loss does not). */
+  g_assert_true (r.has_best_time);
   g_assert_cmpuint (r.best_time, ==, 250);
   g_assert_cmpuint (r.fewest_moves, ==, 120);
+  g_assert_true (r.has_best_score);
   g_assert_cmpint (r.best_score, ==, 352);
   g_assert_cmpint (r.total_score, ==, 120 + 3 * 352 - 5);
   g_assert_cmpuint (r.hints_used, ==, 2);
@@ -345,6 +350,362 @@ test_quit_not_counted (Fixture       *fixture,
   g_assert_cmpuint (played (fixture, "all-in-a-row"), ==, 1);
 }
 
+/* Leaving a game whose moves were all undone is one loss, as Restart makes it: undoing does not
+ * escape it, and it is not counted twice. */
+static void
+test_undo_all_then_leave (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(PatGame) game = new_game ("penguin", 3);
+  g_autoptr(PatGame) other = new_game ("penguin", 4);
+  g_autoptr(PatGame) third = new_game ("penguin", 5);
+  g_autoptr(PatGame) resumed = NULL;
+  g_autoptr(PatGame) resumed_again = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  PatRecord r;
+
+  g_assert_true (play_one (game));
+  g_assert_true (play_one (game));
+  g_assert_true (play_one (game));
+  while (pat_game_undo (game))
+    ;
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_true (pat_game_get_started (game));
+
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+  pat_stats_restart_game (fixture->stats, game);
+  pat_stats_get_record (fixture->stats, "penguin", &r);
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.lost, ==, 1);
+
+  /* Restart after undoing everything counts it too. */
+  g_assert_true (play_one (third));
+  g_assert_true (pat_game_undo (third));
+  pat_stats_restart_game (fixture->stats, third);
+  g_assert_cmpuint (played (fixture, "penguin"), ==, 2);
+
+  /* Undo everything, quit, resume, leave: one loss, and the next resume does not count it again. */
+  g_assert_true (play_one (other));
+  g_assert_true (play_one (other));
+  while (pat_game_undo (other))
+    ;
+  saved = pat_game_save_to_bytes (other);
+  resumed = pat_game_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pat_game_get_moves (resumed), ==, 0);
+  g_assert_true (pat_game_get_started (resumed));
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, resumed));
+  g_clear_pointer (&saved, g_bytes_unref);
+  saved = pat_game_save_to_bytes (resumed);
+  resumed_again = pat_game_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, resumed_again));
+
+  pat_stats_get_record (fixture->stats, "penguin", &r);
+  g_assert_cmpuint (r.played, ==, 3);
+  g_assert_cmpuint (r.lost, ==, 3);
+  g_assert_cmpint (r.streak, ==, -3);
+}
+
+/* Perpetual Motion deal 1, which has no decisions, played to its win (round 120). The Demo plays
+ * the moves numbered @demo_first to @demo_last (from 0; none when @demo_first is G_MAXUINT), the
+ * player the others, after asking for @hints hints. */
+static PatGame *
+won_game (guint demo_first,
+          guint demo_last,
+          guint hints)
+{
+  PatGame *game = new_game ("perpetual-motion", 1);
+  PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  int stock = pat_rules_find_pile (pat_game_get_rules (game), PAT_PILE_STOCK, 0);
+  guint i;
+
+  g_assert_cmpint (stock, >=, 0);
+  deal.from = deal.to = (guint8) stock;
+  for (i = 0; i < hints; i++)
+    pat_game_add_hint_used (game);
+  for (i = 0; pat_game_get_status (game) == PAT_STATUS_PLAYING; i++)
+    {
+      g_assert_cmpuint (i, <, 10000);
+      if (i >= demo_first && i <= demo_last)
+        g_assert_true (pat_game_apply_assisted (game, &deal, NULL));
+      else
+        g_assert_true (pat_game_apply (game, &deal, NULL));
+    }
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_cmpint (pat_game_get_assisted (game), ==, demo_first != G_MAXUINT);
+  return game;
+}
+
+static PatResult
+assisted_result (guint time,
+                 guint moves)
+{
+  PatResult r = result (FALSE, time, moves, 0);
+
+  r.assisted = TRUE;
+  r.hints_used = 0;
+  return r;
+}
+
+/* A game won by the Demo is assisted: played, neither won nor lost, no record, no streak. */
+static void
+test_assisted_win (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(PatGame) demo_game = won_game (0, G_MAXUINT, 0);
+  g_autoptr(PatGame) finished_by_demo = won_game (40, G_MAXUINT, 0);
+  g_autoptr(PatGame) one_demo_move = won_game (7, 7, 0);
+  g_autoptr(PatGame) clean = won_game (G_MAXUINT, 0, 0);
+  g_autoptr(GArray) history = NULL;
+  PatRecord r;
+
+  /* The Demo's win, from the deal. */
+  g_assert_true (pat_stats_game_finished (fixture->stats, demo_game));
+  g_assert_true (pat_game_get_recorded (demo_game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, demo_game));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.won, ==, 0);
+  g_assert_cmpuint (r.lost, ==, 0);
+  g_assert_cmpuint (r.assisted, ==, 1);
+  g_assert_cmpint (r.streak, ==, 0);
+  g_assert_cmpuint (r.best_win_streak, ==, 0);
+  g_assert_false (r.has_best_time);
+  g_assert_false (r.has_best_score);
+  g_assert_cmpint (r.total_score, ==, 0);
+  history = pat_stats_get_history (fixture->stats, "perpetual-motion");
+  g_assert_cmpuint (history->len, ==, 1);
+  g_assert_true (g_array_index (history, PatResult, 0).assisted);
+  g_assert_false (g_array_index (history, PatResult, 0).won);
+  g_assert_cmpuint (g_array_index (history, PatResult, 0).moves, ==, pat_game_get_moves (demo_game));
+
+  /* Two wins of the player's own, slower and longer than the Demo's, make a streak of two; a
+   * game the Demo finished ends it without beating the records. */
+  record (fixture, "perpetual-motion", result (TRUE, 9999, 99999, 0));
+  record (fixture, "perpetual-motion", result (TRUE, 9999, 99999, 0));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpint (r.streak, ==, 2);
+  g_assert_true (pat_stats_game_finished (fixture->stats, finished_by_demo));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.played, ==, 4);
+  g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpuint (r.assisted, ==, 2);
+  g_assert_cmpint (r.streak, ==, 0);
+  g_assert_cmpuint (r.best_win_streak, ==, 2);
+  g_assert_true (r.has_best_time);
+  g_assert_cmpuint (r.best_time, ==, 9999);
+  g_assert_cmpuint (r.fewest_moves, ==, 99999);
+
+  /* One Demo move among the player's is enough. */
+  record (fixture, "perpetual-motion", result (TRUE, 9999, 99999, 0));
+  g_assert_true (pat_stats_game_finished (fixture->stats, one_demo_move));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.won, ==, 3);
+  g_assert_cmpuint (r.assisted, ==, 3);
+  g_assert_cmpint (r.streak, ==, 0);
+  g_assert_cmpuint (r.best_win_streak, ==, 2);
+  g_assert_cmpuint (r.fewest_moves, ==, 99999);
+
+  /* The same deal played by the player alone is a win that sets the records. */
+  g_assert_true (pat_stats_game_finished (fixture->stats, clean));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.played, ==, 7);
+  g_assert_cmpuint (r.won, ==, 4);
+  g_assert_cmpuint (r.lost, ==, 0);
+  g_assert_cmpuint (r.assisted, ==, 3);
+  g_assert_cmpint (r.streak, ==, 1);
+  g_assert_cmpuint (r.best_time, ==, pat_game_get_elapsed (clean));
+  g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (clean));
+  g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (demo_game));
+  g_assert_true (r.has_best_score);
+  g_assert_cmpint (r.best_score, ==, pat_game_get_score (clean));
+  g_assert_cmpint (r.total_score, ==, pat_game_get_score (clean));
+}
+
+/* Leaving a game the Demo played in is assisted too, not a loss; it cannot be used to escape
+ * a run of losses, which it leaves as it is. */
+static void
+test_assisted_abandoned (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(PatGame) game = new_game ("black-hole", 2);
+  PatMoveList moves;
+  PatRecord r;
+
+  record (fixture, "black-hole", result (FALSE, 10, 10, 3));
+  record (fixture, "black-hole", result (FALSE, 10, 10, 3));
+  g_assert_true (play_one (game));
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply_assisted (game, &moves.moves[0], NULL));
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_game_undo (game));
+
+  g_assert_true (pat_stats_game_abandoned (fixture->stats, game));
+  g_assert_false (pat_stats_game_abandoned (fixture->stats, game));
+  pat_stats_get_record (fixture->stats, "black-hole", &r);
+  g_assert_cmpuint (r.played, ==, 3);
+  g_assert_cmpuint (r.lost, ==, 2);
+  g_assert_cmpuint (r.assisted, ==, 1);
+  g_assert_cmpint (r.streak, ==, -2);
+  g_assert_cmpint (r.total_score, ==, 6);
+}
+
+/* An assisted game ends a run of wins and leaves a run of losses as it is. */
+static void
+test_assisted_streaks (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *sequence = "WWAWLLALAW";
+  const int streaks[] = { 1, 2, 0, 1, -1, -2, -2, -3, -3, 1 };
+  PatRecord r;
+  guint i;
+
+  for (i = 0; sequence[i] != '\0'; i++)
+    {
+      if (sequence[i] == 'A')
+        record (fixture, "demon", assisted_result (5, 5));
+      else
+        record (fixture, "demon", result (sequence[i] == 'W', 60 + i, 100 + i, 0));
+      pat_stats_get_record (fixture->stats, "demon", &r);
+      g_assert_cmpint (r.streak, ==, streaks[i]);
+    }
+  g_assert_cmpuint (r.played, ==, 10);
+  g_assert_cmpuint (r.won, ==, 4);
+  g_assert_cmpuint (r.lost, ==, 3);
+  g_assert_cmpuint (r.assisted, ==, 3);
+  g_assert_cmpuint (r.best_win_streak, ==, 2);
+  g_assert_cmpuint (r.worst_loss_streak, ==, 3);
+  /* The assisted games' 5 s and 5 moves are no record. */
+  g_assert_cmpuint (r.best_time, ==, 60);
+  g_assert_cmpuint (r.fewest_moves, ==, 100);
+}
+
+/* A game won with hints is a win, in the streak, with its hints in the history, but sets no
+ * record; a clean win does. */
+static void
+test_hints_win (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(PatGame) hinted = won_game (G_MAXUINT, 0, 2);
+  g_autoptr(PatGame) clean = won_game (G_MAXUINT, 0, 0);
+  g_autoptr(GArray) history = NULL;
+  PatResult quick;
+  PatRecord r;
+
+  g_assert_true (pat_stats_game_finished (fixture->stats, hinted));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.played, ==, 1);
+  g_assert_cmpuint (r.won, ==, 1);
+  g_assert_cmpuint (r.assisted, ==, 0);
+  g_assert_cmpint (r.streak, ==, 1);
+  g_assert_cmpuint (r.best_win_streak, ==, 1);
+  g_assert_cmpuint (r.hints_used, ==, 2);
+  g_assert_false (r.has_best_time);
+  g_assert_false (r.has_best_score);
+  history = pat_stats_get_history (fixture->stats, "perpetual-motion");
+  g_assert_cmpuint (history->len, ==, 1);
+  g_assert_true (g_array_index (history, PatResult, 0).won);
+  g_assert_false (g_array_index (history, PatResult, 0).assisted);
+  g_assert_cmpuint (g_array_index (history, PatResult, 0).hints_used, ==, 2);
+
+  g_assert_true (pat_stats_game_finished (fixture->stats, clean));
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpint (r.streak, ==, 2);
+  g_assert_true (r.has_best_time);
+  g_assert_cmpuint (r.best_time, ==, pat_game_get_elapsed (clean));
+  g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (clean));
+  g_assert_true (r.has_best_score);
+
+  /* A quicker win with one hint beats nothing. */
+  quick = result (TRUE, 0, 1, 9999);
+  quick.hints_used = 1;
+  record (fixture, "perpetual-motion", quick);
+  pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
+  g_assert_cmpuint (r.won, ==, 3);
+  g_assert_cmpint (r.streak, ==, 3);
+  g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (clean));
+  g_assert_cmpint (r.best_score, ==, pat_game_get_score (clean));
+  g_assert_cmpuint (r.hints_used, ==, 3);
+}
+
+/* Statistics written before games were told apart as assisted still load, and the next result
+ * carries their history on. */
+static void
+test_old_data (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GVariantBuilder history, game, all;
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GVariant) raw = NULL;
+  g_autoptr(GVariant) stored = NULL;
+  PatRecord r;
+
+  g_variant_builder_init (&history, G_VARIANT_TYPE ("a(xsbuuiu)"));
+  g_variant_builder_add (&history, "(xsbuuiu)", (gint64) 1700000000, "5", TRUE, 200, 90, 352, 0);
+  g_variant_builder_add (&history, "(xsbuuiu)", (gint64) 1700000100, "6", FALSE, 50, 20, 96, 1);
+  g_variant_builder_add (&history, "(xsbuuiu)", (gint64) 1700000200, "7", TRUE, 300, 95, 352, 0);
+  g_variant_builder_init (&game, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&game, "{sv}", "played", g_variant_new_uint32 (3));
+  g_variant_builder_add (&game, "{sv}", "won", g_variant_new_uint32 (2));
+  g_variant_builder_add (&game, "{sv}", "lost", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "streak", g_variant_new_int32 (1));
+  g_variant_builder_add (&game, "{sv}", "best-win-streak", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "worst-loss-streak", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "best-time", g_variant_new_uint32 (200));
+  g_variant_builder_add (&game, "{sv}", "fewest-moves", g_variant_new_uint32 (90));
+  g_variant_builder_add (&game, "{sv}", "best-score", g_variant_new_int32 (352));
+  g_variant_builder_add (&game, "{sv}", "total-score", g_variant_new_int64 (800));
+  g_variant_builder_add (&game, "{sv}", "hints-used", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "history", g_variant_builder_end (&history));
+  g_variant_builder_init (&all, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_builder_add (&all, "{sv}", "demon", g_variant_builder_end (&game));
+  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_builder_end (&all)));
+
+  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 3);
+  g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpuint (r.assisted, ==, 0);
+  g_assert_true (r.has_best_time);
+  g_assert_cmpuint (r.best_time, ==, 200);
+  g_assert_cmpuint (r.fewest_moves, ==, 90);
+  g_assert_true (r.has_best_score);
+  g_assert_cmpint (r.best_score, ==, 352);
+  results = pat_stats_get_history (fixture->stats, "demon");
+  g_assert_cmpuint (results->len, ==, 3);
+  g_assert_cmpstr (g_array_index (results, PatResult, 1).deal, ==, "6");
+  g_assert_false (g_array_index (results, PatResult, 1).won);
+  g_assert_false (g_array_index (results, PatResult, 1).assisted);
+  g_assert_cmpuint (g_array_index (results, PatResult, 1).hints_used, ==, 1);
+  g_assert_true (g_array_index (results, PatResult, 2).won);
+  g_clear_pointer (&results, g_array_unref);
+
+  /* The next result keeps the old rows and the records. */
+  record (fixture, "demon", assisted_result (10, 10));
+  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 4);
+  g_assert_cmpuint (r.assisted, ==, 1);
+  g_assert_cmpint (r.streak, ==, 0);
+  g_assert_cmpuint (r.best_time, ==, 200);
+  g_assert_cmpint (r.best_score, ==, 352);
+  results = pat_stats_get_history (fixture->stats, "demon");
+  g_assert_cmpuint (results->len, ==, 4);
+  g_assert_cmpstr (g_array_index (results, PatResult, 0).deal, ==, "5");
+  g_assert_cmpuint (g_array_index (results, PatResult, 0).time, ==, 200);
+  g_assert_false (g_array_index (results, PatResult, 0).assisted);
+  g_assert_true (g_array_index (results, PatResult, 3).assisted);
+  g_assert_false (g_array_index (results, PatResult, 3).won);
+
+  raw = g_settings_get_value (fixture->settings, "statistics");
+  stored = g_variant_lookup_value (raw, "demon", G_VARIANT_TYPE_VARDICT);
+  g_assert_nonnull (stored);
+  g_assert_true (g_variant_lookup (stored, "history", "a(xsbuuiub)", NULL));
+}
+
 static void
 test_reset (Fixture       *fixture,
             gconstpointer  data)
@@ -404,6 +765,7 @@ test_export_csv (Fixture       *fixture,
   record (fixture, "demon", result (TRUE, 321, 140, 352));
   record (fixture, "demon", result (FALSE, 99, 30, -3));
   record (fixture, "demon", result (TRUE, 300, 150, 352));
+  record (fixture, "demon", assisted_result (120, 100));
   record (fixture, "penguin", result (FALSE, 42, 17, 0));
 
   g_assert_true (pat_stats_export_csv (fixture->stats, file, &error));
@@ -413,14 +775,14 @@ test_export_csv (Fixture       *fixture,
 
   g_assert_cmpstr (lines[0], ==, "game,played,won,lost,current_streak,best_win_streak,"
                                  "worst_loss_streak,best_time,fewest_moves,best_score,"
-                                 "total_score,hints_used");
+                                 "total_score,hints_used,assisted");
   ids = pat_stats_dup_game_ids (fixture->stats);
   for (line = 1; lines[line][0] != '\0'; line++)
     {
       g_auto(GStrv) f = fields (lines[line]);
       PatRecord r;
 
-      g_assert_cmpuint (g_strv_length (f), ==, 12);
+      g_assert_cmpuint (g_strv_length (f), ==, 13);
       g_assert_cmpstr (f[0], ==, ids[line - 1]);
       g_assert_true (pat_stats_get_record (fixture->stats, f[0], &r));
       g_assert_cmpuint (strtoul (f[1], NULL, 10), ==, r.played);
@@ -429,7 +791,7 @@ test_export_csv (Fixture       *fixture,
       g_assert_cmpint (strtol (f[4], NULL, 10), ==, r.streak);
       g_assert_cmpuint (strtoul (f[5], NULL, 10), ==, r.best_win_streak);
       g_assert_cmpuint (strtoul (f[6], NULL, 10), ==, r.worst_loss_streak);
-      if (r.won > 0)
+      if (r.has_best_time)
         {
           g_assert_cmpuint (strtoul (f[7], NULL, 10), ==, r.best_time);
           g_assert_cmpuint (strtoul (f[8], NULL, 10), ==, r.fewest_moves);
@@ -439,11 +801,18 @@ test_export_csv (Fixture       *fixture,
           g_assert_cmpstr (f[7], ==, "");
           g_assert_cmpstr (f[8], ==, "");
         }
-      g_assert_cmpint (strtol (f[9], NULL, 10), ==, r.best_score);
+      if (r.has_best_score)
+        g_assert_cmpint (strtol (f[9], NULL, 10), ==, r.best_score);
+      else
+        g_assert_cmpstr (f[9], ==, "");
       g_assert_cmpint (g_ascii_strtoll (f[10], NULL, 10), ==, r.total_score);
       g_assert_cmpuint (strtoul (f[11], NULL, 10), ==, r.hints_used);
+      g_assert_cmpuint (strtoul (f[12], NULL, 10), ==, r.assisted);
     }
   g_assert_cmpuint (line - 1, ==, 2);
+  /* Demon: one assisted game; Penguin: one loss with a hint, so no best score. */
+  g_assert_cmpstr (lines[1], ==, "demon,4,2,1,0,1,1,300,140,352,701,1,1");
+  g_assert_cmpstr (lines[2], ==, "penguin,1,0,1,-1,0,1,,,,0,1,0");
 
   line++;
   g_assert_cmpstr (lines[line], ==, "game,date,deal,result,time,moves,score,hints_used");
@@ -464,7 +833,7 @@ test_export_csv (Fixture       *fixture,
           g_assert_nonnull (date);
           g_assert_cmpint (g_date_time_to_unix (date), ==, h->date);
           g_assert_cmpstr (f[2], ==, h->deal);
-          g_assert_cmpstr (f[3], ==, h->won ? "won" : "lost");
+          g_assert_cmpstr (f[3], ==, h->assisted ? "assisted" : h->won ? "won" : "lost");
           g_assert_cmpuint (strtoul (f[4], NULL, 10), ==, h->time);
           g_assert_cmpuint (strtoul (f[5], NULL, 10), ==, h->moves);
           g_assert_cmpint (strtol (f[6], NULL, 10), ==, h->score);
@@ -472,7 +841,8 @@ test_export_csv (Fixture       *fixture,
           n_results++;
         }
     }
-  g_assert_cmpuint (n_results, ==, 4);
+  g_assert_cmpuint (n_results, ==, 5);
+  g_assert_nonnull (strstr (contents, "\r\ndemon,2023-11-14T22:15:20Z,1100,assisted,120,100,0,0\r\n"));
   g_assert_cmpstr (lines[line + 1], ==, "");
   g_assert_null (lines[line + 2]);
 
@@ -495,6 +865,12 @@ main (int   argc,
   ADD ("/stats/abandon-once", test_abandon_once);
   ADD ("/stats/restart-then-new-deal", test_restart_then_new_deal);
   ADD ("/stats/quit-not-counted", test_quit_not_counted);
+  ADD ("/stats/undo-all-then-leave", test_undo_all_then_leave);
+  ADD ("/stats/assisted-win", test_assisted_win);
+  ADD ("/stats/assisted-abandoned", test_assisted_abandoned);
+  ADD ("/stats/assisted-streaks", test_assisted_streaks);
+  ADD ("/stats/hints-win", test_hints_win);
+  ADD ("/stats/old-data", test_old_data);
   ADD ("/stats/reset", test_reset);
   ADD ("/stats/export-csv", test_export_csv);
 #undef ADD

@@ -228,6 +228,7 @@ test_chooser (void)
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window = make_window (app);
   PatResult result = result_new (g_get_real_time () / G_USEC_PER_SEC, "4242", FALSE, 30, 12, 0);
+  PatResult assisted = result_new (g_get_real_time () / G_USEC_PER_SEC - 60, "77", FALSE, 30, 12, 0);
   PatGameChooser *chooser;
   g_autofree char *deal = NULL;
   g_autofree char *text = NULL;
@@ -236,6 +237,8 @@ test_chooser (void)
   pat_window_open_game (window, "black-hole");
   pat_stats_reset (pat_application_get_stats (app), NULL);
   pat_stats_record (pat_application_get_stats (app), "all-in-a-row", &result);
+  assisted.assisted = TRUE;
+  pat_stats_record (pat_application_get_stats (app), "demon", &assisted);
 
   chooser = pat_game_chooser_new (window);
   gtk_window_present (GTK_WINDOW (chooser));
@@ -245,7 +248,11 @@ test_chooser (void)
   text = dup_text (chooser);
   g_assert_nonnull (strstr (text, "PySolFC"));
   g_assert_nonnull (strstr (text, "All in a Row · Deal 4242"));
-  g_assert_cmpuint (pat_game_chooser_get_n_recent (chooser), ==, 1);
+  g_assert_nonnull (strstr (text, "Lost · "));
+  /* A deal the Demo played in says so. */
+  g_assert_nonnull (strstr (text, "Demon · Deal 77"));
+  g_assert_nonnull (strstr (text, "Assisted · "));
+  g_assert_cmpuint (pat_game_chooser_get_n_recent (chooser), ==, 2);
 
   /* A deal number that is not one cannot be played. */
   pat_game_chooser_select_game (chooser, "penguin");
@@ -290,6 +297,8 @@ test_statistics_show_results (void)
   PatWindow *window = make_window (app);
   PatResult win = result_new (1700000000, "17", TRUE, 83, 51, 0);
   PatResult loss = result_new (1700000100, "18", FALSE, 40, 20, 0);
+  PatResult assisted = result_new (1700000200, "19", FALSE, 5, 5, 0);
+  PatResult hinted = result_new (1700000300, "20", TRUE, 6, 6, 0);
   PatStatsDialog *dialog;
   g_autofree char *text = NULL;
 
@@ -315,6 +324,23 @@ test_statistics_show_results (void)
   g_assert_nonnull (strstr (text, "50 %"));
   g_assert_nonnull (strstr (text, "Loss in a Row"));
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Longest losing streak"), ==, "1");
+
+  /* The games the Demo played in and the hints used show; neither those games nor a win with
+   * hints set a record, quicker as they were. */
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Assisted games"), ==, "0");
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Hints used"), ==, "0");
+  assisted.assisted = TRUE;
+  hinted.hints_used = 3;
+  pat_stats_record (stats, "black-hole", &assisted);
+  pat_stats_record (stats, "black-hole", &hinted);
+  spin (50);
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Assisted games"), ==, "1");
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Hints used"), ==, "3");
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Best time"), ==, "1:23");
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Fewest moves"), ==, "51");
+  g_clear_pointer (&text, g_free);
+  text = dup_text (dialog);
+  g_assert_nonnull (strstr (text, "Win in a Row"));
 
   /* Demon shows its scores; another game does not. */
   g_assert_null (row_value (GTK_WIDGET (dialog), "Best score"));
@@ -346,7 +372,7 @@ test_export_csv (void)
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   PatStatsDialog *dialog;
-  guint i, games = 0, results = 0;
+  guint i, games = 0, results = 0, assisted = 0;
   gboolean second_table = FALSE;
 
   pat_stats_reset (stats, NULL);
@@ -354,6 +380,12 @@ test_export_csv (void)
     {
       PatResult result = result_new (1700000000 + i * 60, "123", i % 3 != 0, 100 + i, 40 + i, (int) i * 10);
 
+      /* The last one the Demo played in. */
+      if (i == 6)
+        {
+          result.won = FALSE;
+          result.assisted = TRUE;
+        }
       pat_stats_record (stats, i < 4 ? "penguin" : "demon", &result);
     }
 
@@ -393,13 +425,17 @@ test_export_csv (void)
         }
       else
         {
-          g_assert_true (g_str_equal (f[3], "won") || g_str_equal (f[3], "lost"));
+          g_assert_true (g_str_equal (f[3], "won") || g_str_equal (f[3], "lost") ||
+                         g_str_equal (f[3], "assisted"));
           g_assert_cmpstr (f[2], ==, "123");
+          if (g_str_equal (f[3], "assisted"))
+            assisted++;
           results++;
         }
     }
   g_assert_cmpuint (games, ==, 2);
   g_assert_cmpuint (results, ==, 7);
+  g_assert_cmpuint (assisted, ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   close_all_windows ();
@@ -697,6 +733,8 @@ test_charts (void)
     {
       PatResult r = result_new (1700000000 + i * 3600, "1", i % 3 == 0, 60, 60, 0);
 
+      /* Some the Demo played in, drawn apart from the losses. */
+      r.assisted = i % 3 == 1 && i % 7 == 1;
       g_array_append_val (results, r);
     }
   pat_stats_chart_set_history (PAT_STATS_CHART (history), results);

@@ -445,6 +445,76 @@ test_solver (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Honest statistics: the Demo makes a game assisted, which is no win; a game whose moves were all
+ * undone is still one loss when left. */
+static void
+test_assisted_and_undone (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatStats *stats = pat_application_get_stats (app);
+  PatGame *game = NULL;
+  PatMoveList moves;
+  PatRecord record;
+  guint64 number;
+  guint guard;
+
+  pat_stats_reset (stats, NULL);
+  for (number = 1; number < 50; number++)
+    {
+      PatDealNumber deal = pat_deal_number_from_uint (number);
+
+      pat_window_start_deal (window, "black-hole", &deal);
+      game = pat_window_get_game (window);
+      wait_for_verdict (window);
+      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+        break;
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_false (pat_game_get_assisted (game));
+
+  /* The Demo wins the deal: the game is assisted and counts as such, not as a win. */
+  window->demo_interval = 5;
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
+  g_assert_cmpuint (window->demo_id, !=, 0);
+  guard = 0;
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 2000)
+    spin (10);
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_true (pat_game_get_assisted (game));
+  g_assert_true (pat_stats_get_record (stats, "black-hole", &record));
+  g_assert_cmpuint (record.played, ==, 1);
+  g_assert_cmpuint (record.won, ==, 0);
+  g_assert_cmpuint (record.assisted, ==, 1);
+  g_assert_false (record.has_best_time);
+
+  /* Undoing the Demo's moves does not make it the player's game, nor count it again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_true (pat_game_get_assisted (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_true (pat_window_get_game (window) != game);
+  g_assert_false (pat_game_get_assisted (pat_window_get_game (window)));
+  pat_stats_get_record (stats, "black-hole", &record);
+  g_assert_cmpuint (record.played, ==, 1);
+
+  /* A move undone is still a game started: a new deal counts it as a loss, once. */
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_true (pat_window_get_game (window) != game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pat_stats_get_record (stats, "black-hole", &record);
+  g_assert_cmpuint (record.played, ==, 2);
+  g_assert_cmpuint (record.lost, ==, 1);
+  g_assert_cmpuint (record.assisted, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Last: it runs the application's main loop to its end. */
 static void
 test_command_line (void)
@@ -476,6 +546,7 @@ main (int   argc,
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
+  g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
