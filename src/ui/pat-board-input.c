@@ -424,6 +424,9 @@ click_released_cb (GtkGestureClick *gesture,
   if (self->dragging)
     return;
   click (self, x, y, n_press);
+  /* The focus moved to what was clicked: the ring and what screen readers say follow it. */
+  pat_board_update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The legal destination the dragged cards cover most; @under is the pile under the pointer. */

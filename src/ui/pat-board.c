@@ -1331,6 +1331,21 @@ draw_highlights (PatBoard       *self,
     }
 }
 
+/* The style's accent colour (libadwaita's, which follows the system's where it has one). */
+static void
+accent_colour (PatBoard *self,
+               GdkRGBA  *colour)
+{
+  gboolean found;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
+                                          "accent_color", colour);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (!found)
+    gdk_rgba_parse (colour, is_dark (self) ? "#78aeed" : "#1c71d8");
+}
+
 static void
 draw_focus (PatBoard       *self,
             GtkSnapshot    *snapshot,
@@ -1343,8 +1358,9 @@ draw_focus (PatBoard       *self,
   float bw = 2;
   float inset = 3;
 
-  if (self->focus_pile < 0 || self->focus_pile >= state->n_piles ||
-      !(gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_VISIBLE))
+  /* Always while the board has the focus, not only while GTK thinks the keyboard is in use: the
+   * player who clicks a card and then plays with the arrows must see where they are. */
+  if (self->focus_pile < 0 || self->focus_pile >= state->n_piles)
     return;
 
   n = pat_state_pile_len (state, self->focus_pile);
@@ -1358,10 +1374,7 @@ draw_focus (PatBoard       *self,
   graphene_rect_inset (&rect, -inset, -inset);
   gsk_rounded_rect_init_from_rect (&outline, &rect,
                                    pat_card_renderer_corner_radius (self->card_w) + inset);
-  if (is_dark (self))
-    gdk_rgba_parse (&colour, "#78aeed");
-  else
-    gdk_rgba_parse (&colour, "#1c71d8");
+  accent_colour (self, &colour);
   gtk_snapshot_append_border (snapshot, &outline, (float[4]) { bw, bw, bw, bw },
                               (GdkRGBA[4]) { colour, colour, colour, colour });
 }

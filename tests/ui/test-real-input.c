@@ -625,6 +625,40 @@ ring_pixels (Harness *h)
   return hits;
 }
 
+/* What a screen reader says of the focused pile follows the focus. */
+static void
+check_accessible_label (Harness    *h,
+                        const char *after)
+{
+  const PatState *state = pat_board_get_state (h->board);
+  int pile = h->board->focus_pile;
+  guint n = pat_state_pile_len (state, (guint) pile);
+  g_autofree char *name = pat_board_dup_pile_name (h->board, (guint) pile);
+  g_autofree char *expected = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *error = NULL;
+  guint index;
+
+  if (n == 0)
+    expected = g_strdup_printf ("%s, empty", name);
+  else
+    {
+      index = h->board->focus_index >= 0 && (guint) h->board->focus_index < n ? (guint) h->board->focus_index
+                                                                              : n - 1;
+      card = pat_board_card_face_up (h->board, state, (guint) pile, index)
+             ? pat_card_accessible_name (pat_state_pile_cards (state, (guint) pile)[index])
+             : g_strdup ("face-down card");
+      if (index + 1 == n)
+        expected = g_strdup_printf ("%s, %s, %u card%s", name, card, n, n == 1 ? "" : "s");
+      else
+        expected = g_strdup_printf ("%s, %s, card %u of %u", name, card, index + 1, n);
+    }
+  error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (h->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                              expected);
+  if (error != NULL)
+    g_error ("after %s the board's accessible label is not “%s”: %s", after, expected, error);
+}
+
 static void
 expect_ring (Harness    *h,
              const char *after)
@@ -633,6 +667,7 @@ expect_ring (Harness    *h,
 
   settle (60);
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (h->board)));
+  check_accessible_label (h, after);
   hits = ring_pixels (h);
   g_test_message ("focus ring after %s: %u accent pixels around pile %d", after, hits, h->board->focus_pile);
   if (hits < 40)
@@ -676,9 +711,9 @@ check_focus_ring (gboolean dark)
 
   /* A click on a card: the focus goes there, and the ring stays shown. */
   state = pat_board_get_state (h.board);
-  pat_board_card_rect (h.board, state, 10, pat_state_pile_len (state, 10) - 1, &r);
+  pat_board_card_rect (h.board, state, 3, pat_state_pile_len (state, 3) - 1, &r);
   real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
-  g_assert_cmpint (h.board->focus_pile, ==, 10);
+  g_assert_cmpint (h.board->focus_pile, ==, 3);
   expect_ring (&h, "a click");
   clear_selection (&h);
   real_key (XK_Tab);
