@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pat-application.h"
+#include "pat-preferences.h"
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
@@ -445,6 +446,73 @@ test_solver (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* No spoilers by default: the line is on only where every card is face up; where the solver reads
+ * face-down cards it says so; Perpetual Motion never announces its outcome ahead. */
+static void
+test_winnability_per_game (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatDealNumber deal = pat_deal_number_from_uint (3);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  const char *const shown[] = { "black-hole", "all-in-a-row", "penguin" };
+  const char *const hidden[] = { "perpetual-motion", "perpetual-motion-free", "idiots-delight", "demon" };
+  g_autoptr(GVariant) choices = NULL;
+  PatGame *game;
+  guint i;
+
+  g_settings_reset (settings, "winnability-by-game");
+  g_assert_true (g_settings_get_boolean (settings, "show-winnability"));
+  for (i = 0; i < G_N_ELEMENTS (shown); i++)
+    g_assert_true (pat_preferences_get_winnability (settings, shown[i]));
+  for (i = 0; i < G_N_ELEMENTS (hidden); i++)
+    g_assert_false (pat_preferences_get_winnability (settings, hidden[i]));
+
+  /* Perpetual Motion deal 3 cycles, but nothing says so before it happens, even when asked. */
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  spin (100);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  pat_preferences_set_winnability (settings, "perpetual-motion", TRUE);
+  g_assert_true (pat_preferences_get_winnability (settings, "perpetual-motion"));
+  for (i = 0; i < 100; i++)
+    {
+      g_assert_true (pat_game_apply (game, &s, NULL));
+      spin (2);
+      g_assert_false (gtk_widget_get_visible (window->verdict_box));
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_OFF);
+  pat_preferences_set_winnability (settings, "perpetual-motion", FALSE);
+
+  /* Demon: off by default, though the solver works for hints and the demo. */
+  deal = pat_deal_number_from_uint (1);
+  pat_window_start_deal (window, "demon", &deal);
+  wait_for_verdict (window);
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), !=, PAT_VERDICT_OFF);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+
+  /* Turned on, it says that it knows the hidden cards. */
+  pat_preferences_set_winnability (settings, "demon", TRUE);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable (knowing the hidden cards)");
+
+  /* The switch for all games still turns it off everywhere. */
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+
+  /* Back to the default: nothing stored. */
+  pat_preferences_set_winnability (settings, "demon", FALSE);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  choices = g_settings_get_value (settings, "winnability-by-game");
+  g_assert_cmpuint (g_variant_n_children (choices), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Last: it runs the application's main loop to its end. */
 static void
 test_command_line (void)
@@ -476,6 +544,7 @@ main (int   argc,
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
+  g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
