@@ -425,6 +425,8 @@ pat_preferences_new (GtkWindow *parent,
   bind_speed (self);
   g_settings_bind (settings, "show-winnability", self->winnability_row, "enable-expansion",
                    G_SETTINGS_BIND_DEFAULT);
+  /* The games' switches in sight: they are what changed from a single switch. */
+  adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
   g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   pat_preferences_bind_die_mode (self->die_row, settings);
 

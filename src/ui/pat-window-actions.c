@@ -70,6 +70,8 @@ pat_window_stop_playing (PatWindow *self)
         g_clear_signal_handler (&self->play_speed_id, self->settings);
       if (app != NULL && self->game != NULL)
         pat_store_resume_autosave (pat_application_get_store (app), self->game);
+      /* "Playing to the end…" is no longer true. */
+      pat_window_set_message (self, NULL);
       pat_window_update_actions (self);
     }
   pat_window_stop_demo (self);
