@@ -548,6 +548,27 @@ test_layout_names (void)
     }
 }
 
+/* What the layouts say about every game: which deal cards face down, and which plays itself. */
+static void
+test_hidden_cards (void)
+{
+  const char *open[] = { "black-hole", "all-in-a-row", "penguin" };
+  const PatRules *const *all;
+  guint n, i, j;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      gboolean expected = TRUE;
+
+      for (j = 0; j < G_N_ELEMENTS (open); j++)
+        if (g_str_equal (all[i]->id, open[j]))
+          expected = FALSE;
+      g_assert_cmpint (pat_rules_has_hidden_cards (all[i]), ==, expected);
+      g_assert_cmpint (pat_rules_plays_itself (all[i]), ==, all[i] == &pat_rules_perpetual_motion);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -555,6 +576,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/perpetual-motion/layout-names", test_layout_names);
+  g_test_add_func ("/rules/hidden-cards", test_hidden_cards);
   g_test_add_func ("/perpetual-motion/deal-and-kings", test_pm_deal_and_kings);
   g_test_add_func ("/perpetual-motion/no-chain-reaction", test_pm_no_chain_reaction);
   g_test_add_func ("/perpetual-motion/two-pairs", test_pm_two_pairs);

@@ -56,6 +56,35 @@ pat_rules_lookup (const char *id)
   return NULL;
 }
 
+/**
+ * pat_rules_has_hidden_cards:
+ *
+ * Returns: whether the layout deals some cards face down (a stock, a reserve under its top card),
+ *   so that a solver reading every card knows more than the player; read off the layout
+ */
+gboolean
+pat_rules_has_hidden_cards (const PatRules *rules)
+{
+  guint i;
+
+  for (i = 0; i < rules->layout->n_piles; i++)
+    if (rules->layout->piles[i].face != PAT_FACE_UP)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * pat_rules_plays_itself:
+ *
+ * Returns: whether the player never chooses a move, only deals, so that the deal alone decides
+ *   the outcome (the classic Perpetual Motion)
+ */
+gboolean
+pat_rules_plays_itself (const PatRules *rules)
+{
+  return rules == &pat_rules_perpetual_motion;
+}
+
 const char *
 pat_status_to_string (PatStatus status)
 {

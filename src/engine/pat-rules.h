@@ -132,6 +132,12 @@ char            *pat_rules_format_state  (const PatRules      *rules,
                                           const PatState      *state);
 const char      *pat_status_to_string    (PatStatus            status);
 
+/* Whether some cards are dealt face down (from the layout): a solver that reads them knows more
+ * than the player. */
+gboolean         pat_rules_has_hidden_cards (const PatRules   *rules);
+/* Whether the game plays itself: dealing is the only move, so the deal decides the outcome. */
+gboolean         pat_rules_plays_itself     (const PatRules   *rules);
+
 /* Whether @card goes on foundation @pile of a game whose foundations build up in suit from
  * state->base_rank, round the corner (Demon, Penguin); @empty_reason says why an empty
  * foundation refuses a card. */

@@ -130,7 +130,7 @@ pat_analyze_position (const PatRules *rules,
       solution->result = PAT_SOLVE_UNSOLVABLE;
       return solution->result;
     }
-  if (rules == &pat_rules_perpetual_motion)
+  if (pat_rules_plays_itself (rules))
     return analyze_perpetual_motion (rules, state, solution);
   if (!pat_solver_supports (rules))
     {
@@ -247,8 +247,10 @@ restart (PatAnalyzer *self)
   cancel_job (self);
   self->generation++;
 
+  /* A game that plays itself is never announced ahead: its end is shown when it comes. */
   if (self->game == NULL || !self->enabled ||
-      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
+      pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
+      pat_rules_plays_itself (pat_game_get_rules (self->game)))
     {
       set_verdict (self, PAT_VERDICT_OFF, 0);
       return;

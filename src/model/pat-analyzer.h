@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  PAT_VERDICT_OFF,         /* no game, analysis turned off, or the game is over */
+  PAT_VERDICT_OFF,         /* no game, analysis turned off, the game is over, or it plays itself */
   PAT_VERDICT_THINKING,    /* a search is running for this position */
   PAT_VERDICT_WINNABLE,    /* a winning line from here is known */
   PAT_VERDICT_LOST,        /* proven: no win from here */
@@ -29,7 +29,8 @@ G_DECLARE_FINAL_TYPE (PatAnalyzer, pat_analyzer, PAT, ANALYZER, GObject)
  *   read-only), undo-count (uint, read-only: when the verdict is LOST, how many undos lead back to
  *   the latest position proven winnable; 0 when none is known).
  * The search never blocks the main thread: it runs in a GTask worker thread on a copy of the
- * position and is cancelled when the position changes.
+ * position and is cancelled when the position changes. A game that plays itself (Perpetual
+ * Motion) is never analysed: its outcome is not announced before it happens.
  */
 
 PatAnalyzer *pat_analyzer_new            (void);
@@ -48,8 +49,8 @@ const PatMove *pat_analyzer_get_line     (PatAnalyzer   *self,
                                           guint         *n_moves);
 
 /* Whether the position of @rules can be won, a winning line when it can (@solution), within
- * @seconds. Perpetual Motion, which has no decisions, is answered by its known fate. Blocking:
- * call it from a worker thread. */
+ * @seconds. Perpetual Motion, which has no decisions, is answered by its known fate (for the
+ * search of winnable deals, never to announce it). Blocking: call it from a worker thread. */
 PatSolveResult pat_analyze_position      (const PatRules *rules,
                                           const PatState *state,
                                           double          seconds,

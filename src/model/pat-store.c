@@ -409,6 +409,42 @@ pat_store_autosave (PatStore *self,
 }
 
 /**
+ * pat_store_pause_autosave:
+ * @game: a game kept saved by pat_store_autosave()
+ *
+ * Stops saving @game after every move until pat_store_resume_autosave(): a save writes the
+ * whole history and syncs it to disk, far too slow for hundreds of deals a second.
+ */
+void
+pat_store_pause_autosave (PatStore *self,
+                          PatGame  *game)
+{
+  g_return_if_fail (PAT_IS_STORE (self));
+  g_return_if_fail (PAT_IS_GAME (game));
+
+  g_signal_handlers_block_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                   game_changed_cb, self);
+}
+
+/**
+ * pat_store_resume_autosave:
+ * @game: a game paused by pat_store_pause_autosave()
+ *
+ * Saves @game after every move again, and now.
+ */
+void
+pat_store_resume_autosave (PatStore *self,
+                           PatGame  *game)
+{
+  g_return_if_fail (PAT_IS_STORE (self));
+  g_return_if_fail (PAT_IS_GAME (game));
+
+  if (g_signal_handlers_unblock_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                         game_changed_cb, self) > 0)
+    autosave (self, game);
+}
+
+/**
  * pat_store_dup_last_game_id:
  *
  * Returns: (transfer full): the game id played last, "" when none

@@ -55,6 +55,12 @@ gboolean    pat_store_remove_game      (PatStore    *self,
                                         GError     **error);
 void        pat_store_autosave         (PatStore    *self,
                                         PatGame     *game);
+/* Holds @game's saves after each move while it is played fast (Play to the End), and saves it at
+ * once when resumed. Calls nest. */
+void        pat_store_pause_autosave   (PatStore    *self,
+                                        PatGame     *game);
+void        pat_store_resume_autosave  (PatStore    *self,
+                                        PatGame     *game);
 
 char       *pat_store_dup_last_game_id (PatStore    *self);
 void        pat_store_set_last_game_id (PatStore    *self,

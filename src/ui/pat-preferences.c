@@ -5,8 +5,12 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <math.h>
+
 #include "pat-card-renderer.h"
 #include "pat-preferences.h"
+#include "pat-rules-text.h"
+#include "pat-rules.h"
 
 #define BACK_WIDTH  60
 #define BACK_HEIGHT 84
@@ -20,12 +24,13 @@ struct _PatPreferences {
   GtkSwitch       *animations_switch;
   GtkSwitch       *click_switch;
   GtkSwitch       *auto_switch;
-  GtkAdjustment   *speed_adjustment;
-  GtkSwitch       *winnability_switch;
+  AdwComboRow     *speed_row;
+  AdwExpanderRow  *winnability_row;
   GtkSwitch       *winnable_switch;
   AdwComboRow     *die_row;
 
   GSettings       *settings;
+  GPtrArray       *game_switches;  /* GtkSwitch, one per game that can show the winnability line */
   PatCardRenderer *renderer;
   GPtrArray       *back_buttons;   /* GtkToggleButton, in the order of the backs */
   GPtrArray       *back_pictures;  /* GtkPicture */
@@ -95,6 +100,164 @@ pat_preferences_bind_die_mode (AdwComboRow *row,
   pat_preferences_fill_die_mode (row);
   g_settings_bind_with_mapping (settings, "demon-die-mode", row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 die_get_mapping, die_set_mapping, NULL, NULL);
+}
+
+/* Play to the End's speeds, in deals per second: an average won Perpetual Motion deal is about
+ * 1,200 deals (128 rounds), so Normal plays it in under a minute and Fastest in a few seconds. */
+
+static const double speeds[] = { 4.0, 25.0, 100.0, PAT_PLAY_SPEED_FASTEST };
+
+static gboolean
+speed_get_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  double speed = MAX (g_variant_get_double (variant), 0.01);
+  guint best = 0;
+  guint i;
+
+  /* A speed set by hand shows as the nearest choice. */
+  for (i = 1; i < G_N_ELEMENTS (speeds); i++)
+    if (fabs (log (speed / speeds[i])) < fabs (log (speed / speeds[best])))
+      best = i;
+  g_value_set_uint (value, best);
+  return TRUE;
+}
+
+static GVariant *
+speed_set_mapping (const GValue       *value,
+                   const GVariantType *expected_type,
+                   gpointer            user_data)
+{
+  guint i = g_value_get_uint (value);
+
+  if (i >= G_N_ELEMENTS (speeds))
+    return NULL;
+  return g_variant_new_double (speeds[i]);
+}
+
+static void
+bind_speed (PatPreferences *self)
+{
+  const char *titles[] = {
+    /* Translators: the speed of Play to the End in Perpetual Motion */
+    C_("play speed", "Slow"),
+    C_("play speed", "Normal"),
+    C_("play speed", "Fast"),
+    C_("play speed", "Fastest"),
+    NULL,
+  };
+  g_autoptr(GtkStringList) model = gtk_string_list_new (titles);
+
+  adw_combo_row_set_model (self->speed_row, G_LIST_MODEL (model));
+  g_settings_bind_with_mapping (self->settings, "play-speed", self->speed_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, speed_get_mapping, speed_set_mapping, NULL, NULL);
+}
+
+/* The winnability line, per game */
+
+gboolean
+pat_preferences_get_winnability (GSettings  *settings,
+                                 const char *game_id)
+{
+  g_autoptr(GVariant) choices = NULL;
+  const PatRules *rules = pat_rules_lookup (game_id);
+  gboolean shown;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
+  g_return_val_if_fail (rules != NULL, FALSE);
+
+  choices = g_settings_get_value (settings, "winnability-by-game");
+  if (g_variant_lookup (choices, game_id, "b", &shown))
+    return shown;
+  /* Where cards are face down the solver reads them: no spoilers unless asked for. */
+  return !pat_rules_has_hidden_cards (rules);
+}
+
+void
+pat_preferences_set_winnability (GSettings  *settings,
+                                 const char *game_id,
+                                 gboolean    shown)
+{
+  g_autoptr(GVariant) old = NULL;
+  const PatRules *rules = pat_rules_lookup (game_id);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  gboolean value;
+
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (rules != NULL);
+
+  shown = !!shown;
+  if (pat_preferences_get_winnability (settings, game_id) == shown)
+    return;
+
+  /* A choice equal to the game's default is not stored, so the defaults can follow the games. */
+  old = g_settings_get_value (settings, "winnability-by-game");
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sb}"));
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&sb}", &key, &value))
+    if (!g_str_equal (key, game_id))
+      g_variant_builder_add (&builder, "{sb}", key, value);
+  if (shown == pat_rules_has_hidden_cards (rules))
+    g_variant_builder_add (&builder, "{sb}", game_id, shown);
+  g_settings_set_value (settings, "winnability-by-game", g_variant_builder_end (&builder));
+}
+
+static void
+sync_game_switches (PatPreferences *self)
+{
+  guint i;
+
+  for (i = 0; i < self->game_switches->len; i++)
+    {
+      GtkSwitch *widget = g_ptr_array_index (self->game_switches, i);
+      const char *game_id = g_object_get_data (G_OBJECT (widget), "game-id");
+
+      gtk_switch_set_active (widget, pat_preferences_get_winnability (self->settings, game_id));
+    }
+}
+
+static void
+game_switch_cb (PatPreferences *self,
+                GParamSpec     *pspec,
+                GtkSwitch      *widget)
+{
+  const char *game_id = g_object_get_data (G_OBJECT (widget), "game-id");
+
+  if (self->settings != NULL)
+    pat_preferences_set_winnability (self->settings, game_id, gtk_switch_get_active (widget));
+}
+
+/* A row per game under the switch for all games; none for a game that plays itself, which never
+ * announces its outcome ahead. */
+static void
+build_game_switches (PatPreferences *self)
+{
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      GtkWidget *row, *widget;
+
+      if (pat_rules_plays_itself (all[i]))
+        continue;
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pat_rules_text_name (all[i]->id));
+      if (pat_rules_has_hidden_cards (all[i]))
+        /* Translators: under a game's name, for the switch that shows whether its deal can be won */
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Uses the face-down cards"));
+      widget = gtk_switch_new ();
+      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+      g_object_set_data_full (G_OBJECT (widget), "game-id", g_strdup (all[i]->id), g_free);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
+      adw_expander_row_add_row (self->winnability_row, row);
+      g_ptr_array_add (self->game_switches, widget);
+    }
 }
 
 /* Card backs */
@@ -195,6 +358,7 @@ pat_preferences_dispose (GObject *object)
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->back_buttons, g_ptr_array_unref);
   g_clear_pointer (&self->back_pictures, g_ptr_array_unref);
+  g_clear_pointer (&self->game_switches, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pat_preferences_parent_class)->dispose (object);
 }
@@ -213,8 +377,8 @@ pat_preferences_class_init (PatPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, click_switch);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, auto_switch);
-  gtk_widget_class_bind_template_child (widget_class, PatPreferences, speed_adjustment);
-  gtk_widget_class_bind_template_child (widget_class, PatPreferences, winnability_switch);
+  gtk_widget_class_bind_template_child (widget_class, PatPreferences, speed_row);
+  gtk_widget_class_bind_template_child (widget_class, PatPreferences, winnability_row);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, winnable_switch);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, die_row);
 }
@@ -228,6 +392,8 @@ pat_preferences_init (PatPreferences *self)
   self->back_buttons = g_ptr_array_new ();
   self->back_pictures = g_ptr_array_new ();
   build_backs (self);
+  self->game_switches = g_ptr_array_new ();
+  build_game_switches (self);
   update_back_pictures (self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (update_back_pictures), self);
@@ -256,13 +422,22 @@ pat_preferences_new (GtkWindow *parent,
   g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "click-to-move", self->click_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "auto-foundation", self->auto_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "play-speed", self->speed_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "show-winnability", self->winnability_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_speed (self);
+  g_settings_bind (settings, "show-winnability", self->winnability_row, "enable-expansion",
+                   G_SETTINGS_BIND_DEFAULT);
+  /* The games' switches in sight: they are what changed from a single switch. */
+  adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
   g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   pat_preferences_bind_die_mode (self->die_row, settings);
 
   sync_back_buttons (self);
   g_signal_connect_object (settings, "changed::card-back", G_CALLBACK (sync_back_buttons), self,
+                           G_CONNECT_SWAPPED);
+  sync_game_switches (self);
+  for (guint i = 0; i < self->game_switches->len; i++)
+    g_signal_connect_object (g_ptr_array_index (self->game_switches, i), "notify::active",
+                             G_CALLBACK (game_switch_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::winnability-by-game", G_CALLBACK (sync_game_switches), self,
                            G_CONNECT_SWAPPED);
   return self;
 }

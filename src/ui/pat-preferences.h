@@ -19,4 +19,15 @@ void            pat_preferences_fill_die_mode (AdwComboRow *row);
 void            pat_preferences_bind_die_mode (AdwComboRow *row,
                                                GSettings   *settings);
 
+/* Whether the winnability line is chosen for @game_id (the key "winnability-by-game"; by default
+ * on where the player sees every card), whatever the switch for all games ("show-winnability"). */
+gboolean        pat_preferences_get_winnability (GSettings  *settings,
+                                                 const char *game_id);
+void            pat_preferences_set_winnability (GSettings  *settings,
+                                                 const char *game_id,
+                                                 gboolean    shown);
+
+/* Deals per second of Play to the End at its fastest setting. */
+#define PAT_PLAY_SPEED_FASTEST 1000.0
+
 G_END_DECLS

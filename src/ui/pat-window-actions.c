@@ -8,6 +8,7 @@
 
 #include "pat-game-chooser.h"
 #include "pat-match-dialog.h"
+#include "pat-preferences.h"
 #include "pat-rules-text.h"
 #include "pat-board-private.h"
 #include "pat-card-renderer.h"
@@ -19,10 +20,19 @@ get_app (PatWindow *self)
   return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 }
 
+/* The shortest time between two ticks of Play to the End: a frame. Faster speeds deal several
+ * times per tick, as many as the time since the start asks for, so that a slow frame does not
+ * slow the play down; but no more than a quarter of a second's worth at once. */
+#define PLAY_TICK_MS 16
+#define PLAY_MAX_CATCH_UP 0.25
+
+/* Below this time between deals the cards are not animated: they could not arrive in time. */
+#define PLAY_ANIMATED_MS 200
+
 static gboolean
-is_perpetual_motion (PatWindow *self)
+plays_itself (PatWindow *self)
 {
-  return self->game != NULL && g_str_equal (pat_game_get_game_id (self->game), "perpetual-motion");
+  return self->game != NULL && pat_rules_plays_itself (pat_game_get_rules (self->game));
 }
 
 void
@@ -39,16 +49,31 @@ pat_window_update_actions (PatWindow *self)
   gtk_widget_action_set_enabled (widget, "win.restart",
                                  !in_match && self->game != NULL && pat_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (widget, "win.hint", playing && can_change);
-  gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && is_perpetual_motion (self));
+  gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && plays_itself (self) && self->play_id == 0);
+  gtk_widget_action_set_enabled (widget, "win.stop-playing", self->play_id != 0);
+  gtk_widget_set_visible (self->stop_button, self->play_id != 0);
   gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !self->turn_over);
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
   gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);
 }
 
+/* Stops Play to the End and the demo. */
 void
 pat_window_stop_playing (PatWindow *self)
 {
-  g_clear_handle_id (&self->play_id, g_source_remove);
+  PatApplication *app = get_app (self);
+
+  if (self->play_id != 0)
+    {
+      g_clear_handle_id (&self->play_id, g_source_remove);
+      if (self->settings != NULL)
+        g_clear_signal_handler (&self->play_speed_id, self->settings);
+      if (app != NULL && self->game != NULL)
+        pat_store_resume_autosave (pat_application_get_store (app), self->game);
+      /* "Playing to the end…" is no longer true. */
+      pat_window_set_message (self, NULL);
+      pat_window_update_actions (self);
+    }
   pat_window_stop_demo (self);
 }
 
@@ -224,19 +249,69 @@ choose_game_action (GtkWidget  *widget,
   pat_window_open_game (self, game_id);
 }
 
+/* Play to the End: Perpetual Motion deals by itself at the speed of the key "play-speed" (deals
+ * per second), which applies at once when it changes; a Stop button shows meanwhile. */
+
 static gboolean
 play_step_cb (gpointer user_data)
 {
   PatWindow *self = user_data;
   PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  guint id = self->play_id;
+  double due = (g_get_monotonic_time () - self->play_start) * self->play_speed / G_USEC_PER_SEC;
+  guint n = (guint) CLAMP (due - self->play_done, 1.0, MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
+  guint i;
 
-  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
-      !pat_game_apply (self->game, &deal, NULL))
+  /* Behind by more than the catch-up allows: count from now. */
+  if (due - self->play_done > n)
     {
-      self->play_id = 0;
-      return G_SOURCE_REMOVE;
+      self->play_start = g_get_monotonic_time ();
+      self->play_done = 0;
     }
+  else
+    self->play_done += n;
+
+  /* The last deal's animation has had its time. */
+  pat_board_finish_animations (self->board);
+  for (i = 0; i < n; i++)
+    {
+      if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
+          !pat_game_apply (self->game, &deal, NULL))
+        {
+          pat_window_stop_playing (self);
+          return G_SOURCE_REMOVE;
+        }
+      /* The deal ended the game, which stopped the play. */
+      if (self->play_id != id)
+        return G_SOURCE_REMOVE;
+    }
+  if (self->play_interval < PLAY_ANIMATED_MS)
+    pat_board_finish_animations (self->board);
   return G_SOURCE_CONTINUE;
+}
+
+/* Starts the timer at the speed of the settings, replacing a running one. */
+static void
+arm_play_timer (PatWindow *self)
+{
+  double speed = CLAMP (g_settings_get_double (self->settings, "play-speed"), 0.25, PAT_PLAY_SPEED_FASTEST);
+  guint interval = (guint) MAX (1000.0 / speed, PLAY_TICK_MS);
+
+  self->play_interval = interval;
+  self->play_speed = speed;
+  self->play_start = g_get_monotonic_time ();
+  self->play_done = 0;
+  g_clear_handle_id (&self->play_id, g_source_remove);
+  self->play_id = g_timeout_add (interval, play_step_cb, self);
+}
+
+static void
+play_speed_changed_cb (PatWindow  *self,
+                       const char *key,
+                       GSettings  *settings)
+{
+  if (self->play_id != 0)
+    arm_play_timer (self);
 }
 
 static void
@@ -245,19 +320,87 @@ play_to_end_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
-  double speed;
 
   if (self->play_id != 0)
     {
       pat_window_stop_playing (self);
       return;
     }
-  if (!is_perpetual_motion (self))
+  if (!plays_itself (self) || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
     return;
 
-  speed = CLAMP (g_settings_get_double (self->settings, "play-speed"), 0.5, 1000.0);
-  self->play_id = g_timeout_add ((guint) (1000.0 / speed), play_step_cb, self);
-  play_step_cb (self);
+  pat_window_stop_demo (self);
+  /* Saving after every deal would be the slowest part by far: the game is saved when it stops. */
+  pat_store_pause_autosave (pat_application_get_store (get_app (self)), self->game);
+  arm_play_timer (self);
+  self->play_speed_id = g_signal_connect_swapped (self->settings, "changed::play-speed",
+                                                  G_CALLBACK (play_speed_changed_cb), self);
+  pat_window_update_actions (self);
+  pat_window_set_message (self, _("Playing to the end; any key or a click on the cards stops it"));
+}
+
+static void
+stop_playing_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  pat_window_stop_playing (PAT_WINDOW (widget));
+}
+
+/* Any key stops Play to the End, and is taken by it: a key meant as "stop" does nothing else (it
+ * could be an accelerator: Ctrl+Z would also undo a deal). Modifiers alone do not count, so
+ * switching windows with Alt+Tab lets it play on. */
+static gboolean
+play_key_pressed_cb (PatWindow             *self,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     GtkEventControllerKey *controller)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+
+  if (self->play_id == 0 || (event != NULL && gdk_key_event_is_modifier (event)))
+    return GDK_EVENT_PROPAGATE;
+  pat_window_stop_playing (self);
+  return GDK_EVENT_STOP;
+}
+
+/* A click on the cards stops it too, and is taken by it, so that it does not also deal. Clicks
+ * elsewhere do what they say: the header's game actions stop it themselves, while the menu and
+ * Preferences (to change the speed) leave it playing. */
+static void
+play_click_pressed_cb (PatWindow       *self,
+                       int              n_press,
+                       double           x,
+                       double           y,
+                       GtkGestureClick *gesture)
+{
+  if (self->play_id == 0)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  pat_window_stop_playing (self);
+}
+
+void
+pat_window_actions_init (PatWindow *self)
+{
+  GtkEventController *key = gtk_event_controller_key_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  /* Named for the tests, which cannot synthesise real events. */
+  gtk_event_controller_set_name (key, "play-stop-key");
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (play_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "play-stop-click");
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (play_click_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->board), GTK_EVENT_CONTROLLER (click));
 }
 
 static void
@@ -410,6 +553,8 @@ abandon_match_action (GtkWidget  *widget,
 void
 pat_window_class_install_actions (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, stop_button);
+
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.restart", NULL, restart_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
@@ -417,6 +562,7 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.choose-game", "s", choose_game_action);
   gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-playing", NULL, stop_playing_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
   gtk_widget_class_install_action (widget_class, "win.game-chooser", NULL, game_chooser_action);
   gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);

@@ -15,6 +15,7 @@ struct _PatWindow {
   AdwToastOverlay     *toast_overlay;
   AdwWindowTitle      *window_title;
   GtkMenuButton       *menu_button;
+  GtkWidget           *stop_button;    /* shown while playing to the end */
   PatBoard            *board;
   PatCelebration      *celebration;
   GtkRevealer         *end_revealer;
@@ -45,6 +46,11 @@ struct _PatWindow {
   GtkWindow           *confirmation;   /* weak: "End the turn?", "Abandon the match?" */
   GSettings           *settings;
   guint                play_id;        /* Perpetual Motion's play to the end */
+  guint                play_interval;  /* milliseconds between the ticks of play_id */
+  double               play_speed;     /* deals per second */
+  gint64               play_start;     /* monotonic time the speed was set */
+  guint                play_done;      /* deals made since */
+  gulong               play_speed_id;  /* changed::play-speed, while playing */
   guint                message_id;     /* clears the status message */
   char                *last_toast;     /* for tests: what the last toast said */
 
@@ -57,6 +63,7 @@ struct _PatWindow {
 };
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
+void pat_window_actions_init          (PatWindow      *self);
 
 /* pat-window-solver.c: winnability, hints, the demo and winnable-only deals. */
 void     pat_window_solver_class_init  (GtkWidgetClass *widget_class);

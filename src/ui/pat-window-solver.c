@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-preferences.h"
 #include "pat-window-private.h"
 
 #define DEMO_INTERVAL_MS 650
@@ -18,11 +19,25 @@ typedef struct {
   guint      expected_moves;   /* the game's move count after the demo's last move */
 } Demo;
 
+/* Whether the winnability line is shown for the game in play: the switch for all games and the
+ * game's own (by default off where cards are face down). The analyser still runs for hints and
+ * the demo; only the announcement follows the preference. */
+static gboolean
+verdict_shown (PatWindow *self)
+{
+  return self->game != NULL && self->settings != NULL &&
+         g_settings_get_boolean (self->settings, "show-winnability") &&
+         pat_preferences_get_winnability (self->settings, pat_game_get_game_id (self->game));
+}
+
 static void
 update_verdict (PatWindow *self)
 {
-  PatVerdict verdict = pat_analyzer_get_verdict (self->analyzer);
+  gboolean shown = verdict_shown (self);
+  PatVerdict verdict = shown ? pat_analyzer_get_verdict (self->analyzer) : PAT_VERDICT_OFF;
   guint undo_count = pat_analyzer_get_undo_count (self->analyzer);
+  /* Where cards are face down the solver knows more than the player, and says so. */
+  gboolean hidden = self->game != NULL && pat_rules_has_hidden_cards (pat_game_get_rules (self->game));
   const char *text = NULL;
   const char *style = NULL;
 
@@ -38,11 +53,15 @@ update_verdict (PatWindow *self)
       style = "dim-label";
       break;
     case PAT_VERDICT_WINNABLE:
-      text = _("Winnable");
+      /* Translators: the solver's verdict in a game whose face-down cards it reads */
+      text = hidden ? _("Winnable (knowing the hidden cards)") : _("Winnable");
       style = "success";
       break;
     case PAT_VERDICT_LOST:
-      text = pat_game_get_moves (self->game) == 0 ? _("This deal can’t be won") : _("No longer winnable");
+      if (pat_game_get_moves (self->game) == 0)
+        text = hidden ? _("This deal can’t be won (knowing the hidden cards)") : _("This deal can’t be won");
+      else
+        text = hidden ? _("No longer winnable (knowing the hidden cards)") : _("No longer winnable");
       style = "error";
       break;
     case PAT_VERDICT_UNKNOWN:
@@ -59,6 +78,8 @@ update_verdict (PatWindow *self)
     {
       gtk_label_set_label (self->verdict_label, text);
       gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), style);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label),
+                                   hidden ? _("The solver reads the face-down cards, which you can’t see") : NULL);
     }
 
   if (verdict == PAT_VERDICT_LOST && undo_count > 0)
@@ -93,6 +114,14 @@ verdict_notify_cb (PatWindow   *self,
   update_verdict (self);
 }
 
+static void
+winnability_changed_cb (PatWindow  *self,
+                        const char *key,
+                        GSettings  *settings)
+{
+  update_verdict (self);
+}
+
 /* The hint: the next move of a winning line when one is known. */
 gboolean
 pat_window_solver_hint (PatWindow *self,
@@ -105,11 +134,15 @@ void
 pat_window_solver_update (PatWindow *self)
 {
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
+  PatVerdict verdict = pat_analyzer_get_verdict (self->analyzer);
 
+  /* Where the line is not shown, the demo is offered whenever the solver works on the game, so
+   * that the menu does not tell whether the deal can be won. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.demo",
                                  playing && self->match == NULL &&
                                  (self->demo_id != 0 ||
-                                  pat_analyzer_get_verdict (self->analyzer) == PAT_VERDICT_WINNABLE));
+                                  (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
+                                                        : verdict != PAT_VERDICT_OFF)));
 }
 
 /* The demo: plays the winning line with the board's animations; any other action stops it. */
@@ -333,7 +366,10 @@ pat_window_solver_setup (PatWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analyzer, "notify::undo-count", G_CALLBACK (verdict_notify_cb), self,
                            G_CONNECT_SWAPPED);
-  g_settings_bind (self->settings, "show-winnability", self->analyzer, "enabled", G_SETTINGS_BIND_GET);
+  g_signal_connect_object (self->settings, "changed::show-winnability", G_CALLBACK (winnability_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::winnability-by-game",
+                           G_CALLBACK (winnability_changed_cb), self, G_CONNECT_SWAPPED);
   update_verdict (self);
 }
 

@@ -878,6 +878,7 @@ static void
 pat_window_init (PatWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_window_actions_init (self);
 
   self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self);

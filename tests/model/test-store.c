@@ -399,6 +399,20 @@ test_autosave (Fixture       *fixture,
   g_assert_no_error (error);
   assert_same_game (game, loaded);
 
+  /* Paused, the moves are not saved until it resumes. */
+  pat_store_pause_autosave (fixture->store, game);
+  g_assert_true (pat_game_apply (game, &deal, NULL));
+  g_assert_true (pat_game_apply (game, &deal, NULL));
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pat_game_get_moves (loaded), ==, pat_game_get_moves (game) - 2);
+  pat_store_resume_autosave (fixture->store, game);
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+
   pat_game_set_recorded (game, TRUE);
   g_clear_object (&loaded);
   loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);

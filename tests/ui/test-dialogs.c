@@ -552,6 +552,52 @@ test_preferences (void)
     g_settings_set_string (settings, "card-back", "classic");
   }
 
+  /* The winnability line: a switch for all games, and one per game but Perpetual Motion, which
+   * plays itself; where cards are face down the row says the solver uses them. */
+  {
+    GtkWidget *all = find_widget (GTK_WIDGET (prefs), ADW_TYPE_EXPANDER_ROW, "Show whether a deal can be _won");
+    GtkWidget *demon = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Demon");
+    GtkWidget *penguin = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Penguin");
+    GtkWidget *demon_switch, *penguin_switch;
+
+    g_assert_nonnull (all);
+    g_assert_nonnull (demon);
+    g_assert_nonnull (penguin);
+    g_assert_null (find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Perpetual Motion"));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (demon)), ==, "Uses the face-down cards");
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (penguin)), ==, "");
+
+    g_settings_reset (settings, "winnability-by-game");
+    demon_switch = find_widget (demon, GTK_TYPE_SWITCH, NULL);
+    penguin_switch = find_widget (penguin, GTK_TYPE_SWITCH, NULL);
+    g_assert_false (gtk_switch_get_active (GTK_SWITCH (demon_switch)));
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (penguin_switch)));
+    gtk_switch_set_active (GTK_SWITCH (demon_switch), TRUE);
+    g_assert_true (pat_preferences_get_winnability (settings, "demon"));
+    pat_preferences_set_winnability (settings, "penguin", FALSE);
+    g_assert_false (gtk_switch_get_active (GTK_SWITCH (penguin_switch)));
+    g_settings_reset (settings, "winnability-by-game");
+    g_assert_false (gtk_switch_get_active (GTK_SWITCH (demon_switch)));
+
+    g_assert_true (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (all)));
+    g_settings_set_boolean (settings, "show-winnability", FALSE);
+    g_assert_false (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (all)));
+    g_settings_set_boolean (settings, "show-winnability", TRUE);
+  }
+
+  /* Play to the End's speed: four choices; a speed set by hand shows as the nearest. */
+  {
+    GtkWidget *speed = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, "Perpetual Motion _speed");
+
+    g_assert_nonnull (speed);
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (speed)), ==, 1);
+    adw_combo_row_set_selected (ADW_COMBO_ROW (speed), 3);
+    g_assert_cmpfloat (g_settings_get_double (settings, "play-speed"), ==, PAT_PLAY_SPEED_FASTEST);
+    g_settings_set_double (settings, "play-speed", 5.0);
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (speed)), ==, 0);
+    g_settings_reset (settings, "play-speed");
+  }
+
   close_all_windows ();
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pat-application.h"
+#include "pat-preferences.h"
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
@@ -515,6 +516,212 @@ test_assisted_and_undone (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The controller named @name of @widget. */
+static GtkEventController *
+find_controller (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  guint i;
+
+  for (i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0)
+        return controller;
+    }
+  return NULL;
+}
+
+/* Whether the main menu has an item labelled @text (hidden items are left out of the menu). */
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+      g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child) && has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+menu_has (PatWindow  *window,
+          const char *text)
+{
+  return has_label (GTK_WIDGET (gtk_menu_button_get_popover (window->menu_button)), text);
+}
+
+/* Runs the main loop until the game's move count changes; returns by how much. */
+static guint
+wait_for_deal (PatGame *game)
+{
+  guint before = pat_game_get_moves (game);
+  guint guard = 0;
+
+  while (pat_game_get_moves (game) == before && guard++ < 2000)
+    g_main_context_iteration (NULL, TRUE);
+  return pat_game_get_moves (game) - before;
+}
+
+/* Play to the End is a toggle: a Stop button and menu item while it runs, the speed applies at
+ * once, the fastest speed deals many times per tick, and any key or click on the cards stops it. */
+static void
+test_play_to_end (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatDealNumber deal = pat_deal_number_from_uint (1);   /* won in round 120 */
+  GtkEventController *key = find_controller (GTK_WIDGET (window), "play-stop-key");
+  GtkEventController *click = find_controller (GTK_WIDGET (pat_window_get_board (window)), "play-stop-click");
+  gboolean handled = FALSE;
+  guint id, guard;
+  PatGame *game;
+
+  g_assert_nonnull (key);
+  g_assert_nonnull (click);
+  g_settings_reset (settings, "play-speed");
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  g_assert_false (gtk_widget_get_visible (window->stop_button));
+  g_assert_true (menu_has (window, "Play to the End"));
+  g_assert_false (menu_has (window, "Stop Playing"));
+
+  /* Started: a Stop button, and the menu says Stop Playing. At the default speed, a deal a tick. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  g_assert_cmpuint (window->play_id, !=, 0);
+  g_assert_true (gtk_widget_get_visible (window->stop_button));
+  g_assert_true (gtk_widget_get_sensitive (window->stop_button));
+  g_assert_true (menu_has (window, "Stop Playing"));
+  g_assert_false (menu_has (window, "Play to the End"));
+  g_assert_cmpuint (wait_for_deal (game), >=, 1);
+
+  /* Stopped from the menu or the button. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-playing", NULL);
+  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_false (gtk_widget_get_visible (window->stop_button));
+  g_assert_true (menu_has (window, "Play to the End"));
+  g_assert_false (menu_has (window, "Stop Playing"));
+
+  /* A change of speed applies at once: the timer is armed again, and the fastest speed deals
+   * many times a tick. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  id = window->play_id;
+  g_settings_set_double (settings, "play-speed", PAT_PLAY_SPEED_FASTEST);
+  g_assert_cmpuint (window->play_id, !=, 0);
+  g_assert_cmpuint (window->play_id, !=, id);
+  g_assert_cmpfloat (window->play_speed, ==, PAT_PLAY_SPEED_FASTEST);
+  /* A tick comes a frame (16 ms) after the start at the soonest: 16 deals are due by then. */
+  g_assert_cmpuint (wait_for_deal (game), >=, 16);
+
+  /* Any key stops it, and is taken; a modifier alone is not a key. */
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_h, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_false (gtk_widget_get_visible (window->stop_button));
+  handled = FALSE;
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_h, 0, 0, &handled);
+  g_assert_false (handled);
+
+  /* So does a click on the cards. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  g_assert_cmpuint (window->play_id, !=, 0);
+  g_signal_emit_by_name (click, "pressed", 1, 10.0, 10.0);
+  g_assert_cmpuint (window->play_id, ==, 0);
+
+  /* And so does a game action such as undo. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  g_assert_cmpuint (window->play_id, !=, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (window->play_id, ==, 0);
+
+  /* At the fastest speed the deal runs to its end. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
+  guard = 0;
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 100000)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_false (gtk_widget_get_visible (window->stop_button));
+  g_assert_false (menu_has (window, "Play to the End"));
+
+  g_settings_reset (settings, "play-speed");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No spoilers by default: the line is on only where every card is face up; where the solver reads
+ * face-down cards it says so; Perpetual Motion never announces its outcome ahead. */
+static void
+test_winnability_per_game (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatDealNumber deal = pat_deal_number_from_uint (3);
+  PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  const char *const shown[] = { "black-hole", "all-in-a-row", "penguin" };
+  const char *const hidden[] = { "perpetual-motion", "perpetual-motion-free", "idiots-delight", "demon" };
+  g_autoptr(GVariant) choices = NULL;
+  PatGame *game;
+  guint i;
+
+  g_settings_reset (settings, "winnability-by-game");
+  g_assert_true (g_settings_get_boolean (settings, "show-winnability"));
+  for (i = 0; i < G_N_ELEMENTS (shown); i++)
+    g_assert_true (pat_preferences_get_winnability (settings, shown[i]));
+  for (i = 0; i < G_N_ELEMENTS (hidden); i++)
+    g_assert_false (pat_preferences_get_winnability (settings, hidden[i]));
+
+  /* Perpetual Motion deal 3 cycles, but nothing says so before it happens, even when asked. */
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  spin (100);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  pat_preferences_set_winnability (settings, "perpetual-motion", TRUE);
+  g_assert_true (pat_preferences_get_winnability (settings, "perpetual-motion"));
+  for (i = 0; i < 100; i++)
+    {
+      g_assert_true (pat_game_apply (game, &s, NULL));
+      spin (2);
+      g_assert_false (gtk_widget_get_visible (window->verdict_box));
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_OFF);
+  pat_preferences_set_winnability (settings, "perpetual-motion", FALSE);
+
+  /* Demon: off by default, though the solver works for hints and the demo. */
+  deal = pat_deal_number_from_uint (1);
+  pat_window_start_deal (window, "demon", &deal);
+  wait_for_verdict (window);
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), !=, PAT_VERDICT_OFF);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+
+  /* Turned on, it says that it knows the hidden cards. */
+  pat_preferences_set_winnability (settings, "demon", TRUE);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable (knowing the hidden cards)");
+
+  /* The switch for all games still turns it off everywhere. */
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+
+  /* Back to the default: nothing stored. */
+  pat_preferences_set_winnability (settings, "demon", FALSE);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  choices = g_settings_get_value (settings, "winnability-by-game");
+  g_assert_cmpuint (g_variant_n_children (choices), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Last: it runs the application's main loop to its end. */
 static void
 test_command_line (void)
@@ -547,6 +754,8 @@ main (int   argc,
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
   g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
+  g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
+  g_test_add_func ("/window/play-to-end", test_play_to_end);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
