@@ -228,11 +228,11 @@ hint_action (GtkWidget  *widget,
   pat_board_show_hint (self->board, best);
   if (best == NULL)
     {
-      pat_window_set_message (self, _("There is no move to suggest"));
+      pat_window_show_hint (self, _("There is no move to suggest"));
       return;
     }
   text = describe_move (self, best);
-  pat_window_set_message (self, text);
+  pat_window_show_hint (self, text);
 }
 
 static void

@@ -16,6 +16,9 @@ struct _PatWindow {
   AdwWindowTitle      *window_title;
   GtkMenuButton       *menu_button;
   GtkWidget           *stop_button;    /* shown while playing to the end */
+  GtkWidget           *redo_button;
+  GtkWidget           *status_bar;
+  gboolean             narrow;         /* a phone-sized window: a shorter header and status line */
   PatBoard            *board;
   PatCelebration      *celebration;
   GtkRevealer         *end_revealer;
@@ -53,6 +56,7 @@ struct _PatWindow {
   gulong               play_speed_id;  /* changed::play-speed, while playing */
   guint                message_id;     /* clears the status message */
   char                *last_toast;     /* for tests: what the last toast said */
+  AdwToast            *hint_toast;     /* the hint in words, until the next move */
 
   /* The solver's side: pat-window-solver.c */
   PatAnalyzer         *analyzer;
@@ -82,6 +86,11 @@ void pat_window_update_actions        (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,
                                        const char     *text);
+/* A hint in words, where a player sees it (a toast over the board) and in the status line for
+ * screen readers; it goes away at the next move. */
+void pat_window_show_hint             (PatWindow      *self,
+                                       const char     *text);
+void pat_window_dismiss_hint          (PatWindow      *self);
 
 /* Demon matches. The window plays the match's games in turn; the match is saved after every
  * change and resumes at the next start when it was the last thing played. */

@@ -80,9 +80,14 @@ update_status (PatWindow *self)
   if (self->match != NULL && self->turn_player != NULL)
     /* Translators: the status line during a Demon match: the round and whose turn it is */
     game_text = g_strdup_printf (_("Match round %u · %s"), self->turn_round, self->turn_player);
+  else if (deal != NULL && deal[0] != '\0' && self->narrow)
+    /* The title, cut short in a narrow window, names the game: the status line keeps the deal. */
+    game_text = g_strdup_printf (_("Deal %s"), deal);
   else if (deal != NULL && deal[0] != '\0')
     /* Translators: the status line's game and deal, e.g. "Black Hole · Deal 1234" */
     game_text = g_strdup_printf (_("%s · Deal %s"), name, deal);
+  else if (self->narrow)
+    game_text = g_strdup (_("Own deck"));
   else
     /* Translators: a game dealt from a deck given card by card */
     game_text = g_strdup_printf (_("%s · Own deck"), name);
@@ -168,6 +173,33 @@ pat_window_show_toast (PatWindow  *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+void
+pat_window_dismiss_hint (PatWindow *self)
+{
+  if (self->hint_toast != NULL)
+    {
+      adw_toast_dismiss (self->hint_toast);
+      g_clear_object (&self->hint_toast);
+    }
+}
+
+void
+pat_window_show_hint (PatWindow  *self,
+                      const char *text)
+{
+  pat_window_dismiss_hint (self);
+  self->hint_toast = adw_toast_new (text);
+  adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (self->hint_toast, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
+  /* Screen readers hear it from the status line, which shows nothing else meanwhile. */
+  pat_window_set_message (self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+}
+
 static void
 update_running (PatWindow *self)
 {
@@ -196,7 +228,9 @@ show_end (PatWindow  *self,
       moves = pat_game_get_moves (self->game);
       time = format_elapsed (pat_game_get_elapsed (self->game));
       gtk_image_set_from_icon_name (self->end_icon, "emblem-ok-symbolic");
-      gtk_label_set_label (self->end_title, _("You Won!"));
+      /* A game the Demo played in is solved, but not won by the player (it counts as assisted). */
+      gtk_label_set_label (self->end_title, pat_game_get_assisted (self->game) ? _("Solved with the Demo")
+                                                                              : _("You Won!"));
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
       won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
                                                "Solved in %s with %'u moves.", moves), time, moves);
@@ -208,7 +242,8 @@ show_end (PatWindow  *self,
         }
       else
         gtk_label_set_label (self->end_description, won_text);
-      pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
+      if (!pat_game_get_assisted (self->game))
+        pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
       break;
 
     case PAT_STATUS_BLOCKED:
@@ -267,6 +302,7 @@ game_changed_cb (PatWindow *self,
                  PatGame   *game)
 {
   update_status (self);
+  pat_window_dismiss_hint (self);
   if (pat_game_get_status (game) == PAT_STATUS_PLAYING)
     set_end_shown (self, FALSE);
   update_running (self);
@@ -299,18 +335,36 @@ is_active_cb (PatWindow  *self,
   update_running (self);
 }
 
-/* Narrow windows (phones): the title already names the game and deal, so the status line
- * leaves them out to keep room for the rest. */
+/* Below this width the window is phone-sized. It is above the widest minimum width the wide
+ * layout has, so that a window made narrower by hand always gets here. */
+#define NARROW_WIDTH 520
+
+/* Narrow windows (phones, 360 px): the header bar drops Redo (Ctrl+Shift+Z still redoes) so that
+ * the title keeps some room with three window buttons, and the status line shows the deal number
+ * alone, which the ellipsized title and subtitle may no longer show. */
 static void
 default_width_cb (PatWindow  *self,
                   GParamSpec *pspec,
                   gpointer    user_data)
 {
   int width, height;
+  gboolean narrow;
 
   /* GTK 4.8 writes both, so neither may be NULL. */
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  gtk_widget_set_visible (GTK_WIDGET (self->game_label), width <= 0 || width >= 640);
+  narrow = width > 0 && width < NARROW_WIDTH;
+  if (narrow == self->narrow)
+    return;
+
+  self->narrow = narrow;
+  gtk_widget_set_visible (self->redo_button, !narrow);
+  gtk_box_set_spacing (GTK_BOX (self->status_bar), narrow ? 10 : 18);
+  gtk_label_set_ellipsize (self->game_label, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  if (narrow)
+    gtk_widget_add_css_class (self->status_bar, "narrow");
+  else
+    gtk_widget_remove_css_class (self->status_bar, "narrow");
+  update_status (self);
 }
 
 static void
@@ -836,6 +890,7 @@ pat_window_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_object (&self->hint_toast);
 
   G_OBJECT_CLASS (pat_window_parent_class)->dispose (object);
 }
@@ -869,6 +924,8 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, time_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, extra_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, status_bar);
 
   pat_window_class_install_actions (widget_class);
   pat_window_solver_class_init (widget_class);

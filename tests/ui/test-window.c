@@ -178,31 +178,41 @@ test_win_and_end_card (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* At the smallest size every card of every game's deal is inside the board. */
+/* At the smallest size every card of every game's deal is inside the board, with GNOME's title bar
+ * buttons and with the three that Xvfb's default (and some desktops) put there; the status line
+ * keeps the deal number. */
 static void
-test_narrow_window (void)
+check_narrow_window (const char *decoration_layout)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window;
   guint n, i;
   const PatRules *const *all = pat_rules_all (&n);
 
-  /* GNOME's title bar: a close button only (Xvfb's default adds minimise and maximise). */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
-  window = make_window (app, 360, 360);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", decoration_layout, NULL);
+  window = make_window (app, 360, 640);
 
   for (i = 0; i < n; i++)
     {
       PatBoard *board = pat_window_get_board (window);
-      int width, height;
+      PatDealNumber deal = pat_deal_number_from_uint (123456789);
+      int width, height, natural;
       guint pile;
 
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", all[i]->id);
+      pat_window_start_deal (window, all[i]->id, &deal);
       spin (150);
       width = gtk_widget_get_width (GTK_WIDGET (board));
       height = gtk_widget_get_height (GTK_WIDGET (board));
+      g_test_message ("%s with %s: window %dx%d", all[i]->id, decoration_layout,
+                      gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
       g_assert_cmpint (width, >, 0);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->game_label)));
+      g_assert_cmpstr (gtk_label_get_label (window->game_label), ==, "Deal 123456789");
+      /* The deal number is not cut: the label has its natural width. */
+      gtk_widget_measure (GTK_WIDGET (window->game_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
+                          NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->game_label)), >=, natural);
 
       for (pile = 0; pile < all[i]->layout->n_piles; pile++)
         {
@@ -215,8 +225,6 @@ test_narrow_window (void)
 
               if (!pat_board_get_card_bounds (board, pile, depth, &r))
                 continue;
-              g_test_message ("%s pile %u depth %u: %g,%g %gx%g in %dx%d", all[i]->id, pile, depth,
-                              r.origin.x, r.origin.y, r.size.width, r.size.height, width, height);
               g_assert_cmpfloat (r.origin.x, >=, -0.5);
               g_assert_cmpfloat (r.origin.y, >=, -0.5);
               g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
@@ -224,6 +232,47 @@ test_narrow_window (void)
             }
         }
     }
+
+  /* Wide again: the whole header and status line come back. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  spin (150);
+  g_assert_true (gtk_widget_get_visible (window->redo_button));
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (window->game_label), " · Deal 123456789"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_narrow_window (void)
+{
+  check_narrow_window ("appmenu:close");
+  check_narrow_window (":minimize,maximize,close");
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+}
+
+/* The status line keeps its height when the verdict's undo button comes and goes, so the board
+ * never jumps. */
+static void
+test_status_line_height (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  int before, with_button, board_before;
+
+  spin (100);
+  before = gtk_widget_get_height (window->status_bar);
+  board_before = gtk_widget_get_height (GTK_WIDGET (window->board));
+  gtk_widget_set_visible (window->verdict_box, TRUE);
+  gtk_label_set_label (window->verdict_label, "No longer winnable");
+  gtk_button_set_label (window->verdict_undo_button, "Undo 3 moves");
+  gtk_widget_set_visible (GTK_WIDGET (window->verdict_undo_button), TRUE);
+  spin (100);
+  with_button = gtk_widget_get_height (window->status_bar);
+  g_test_message ("status line %d px, with the button %d px", before, with_button);
+  g_assert_cmpint (before, >, 0);
+  g_assert_cmpint (with_button, ==, before);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->board)), ==, board_before);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -383,9 +432,16 @@ test_solver (void)
   /* The hint is the winning line's next move, said in words. */
   g_assert_true (pat_analyzer_get_next_move (window->analyzer, &next));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
-  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->message_label), "Hint: "));
-  g_assert_nonnull (strstr (gtk_label_get_label (window->message_label), "Black Hole"));
+  /* Said where a player notices it: a toast over the board, not small grey text at the side. */
+  g_assert_nonnull (window->hint_toast);
+  g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
+  g_assert_nonnull (strstr (adw_toast_get_title (window->hint_toast), "Black Hole"));
+  g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "");
   g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+  /* The next move takes it away. */
+  g_assert_true (pat_game_apply (game, &next, NULL));
+  g_assert_null (window->hint_toast);
+  pat_game_undo (game);
 
   /* Leave the winning line until the deal is lost: the window offers the way back. */
   guard = 0;
@@ -488,6 +544,10 @@ test_assisted_and_undone (void)
   g_assert_cmpuint (record.won, ==, 0);
   g_assert_cmpuint (record.assisted, ==, 1);
   g_assert_false (record.has_best_time);
+  /* The end card does not congratulate the player on the Demo's win. */
+  spin (50);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Solved with the Demo");
 
   /* Undoing the Demo's moves does not make it the player's game, nor count it again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
@@ -749,6 +809,7 @@ main (int   argc,
   g_test_add_func ("/window/actions", test_actions);
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
   g_test_add_func ("/window/narrow", test_narrow_window);
+  g_test_add_func ("/window/status-line-height", test_status_line_height);
   g_test_add_func ("/window/broken-save", test_broken_save);
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
