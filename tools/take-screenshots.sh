@@ -38,8 +38,8 @@ shot () {
 }
 
 for game in "${!deals[@]}"; do
-  shot "$game" force-light 1280 800 "$out/$game-light.png"
-  shot "$game" force-dark 1280 800 "$out/$game-dark.png"
-  shot "$game" force-light 360 640 "$out/$game-narrow.png"
+  shot "$game" default 1280 800 "$out/$game-light.png"
+  shot "$game" prefer-dark 1280 800 "$out/$game-dark.png"
+  shot "$game" default 360 640 "$out/$game-narrow.png"
   echo "$game" >&2
 done
