@@ -290,7 +290,7 @@ back_to_start (Harness *h,
 }
 
 typedef struct {
-  guint clicks, double_clicks, drags, stock, pairs;
+  guint clicks, click_moves, double_clicks, drags, stock, pairs;
 } Counts;
 
 /* Every movable card of the position shown, by click, double click and drag. */
@@ -397,11 +397,24 @@ probe_position (Harness    *h,
             g_assert_cmpuint (pat_game_get_moves (game), ==, base_moves);
             counts->clicks++;
           }
-        clear_selection (h);
+
+        /* Selected, it goes where the next click is: on the destination's top card or slot. */
+        drop_rect (h->board, state, move->to, &to_rect);
+        {
+          guint to_len = pat_state_pile_len (state, move->to);
+
+          real_click (h, to_rect.origin.x + to_rect.size.width / 2, to_rect.origin.y + to_rect.size.height / 2, 1);
+          if (pat_game_get_moves (game) != base_moves + 1 ||
+              pat_state_pile_len (pat_game_get_state (game), move->to) <= to_len)
+            g_error ("%s: pile %u card %u (%s) selected, a click on pile %u did not move it there", what,
+                     move->from, index, card_text (card), move->to);
+          back_to_start (h, game);
+          counts->click_moves++;
+        }
+        state = pat_game_get_state (game);
 
         /* A drag from its visible part drops it on a destination that takes it. */
         pat_board_card_rect (h->board, state, move->from, index, &from_rect);
-        drop_rect (h->board, state, move->to, &to_rect);
         real_drag (h, xs[CENTRE], ys[CENTRE],
                    xs[CENTRE] + to_rect.origin.x - from_rect.origin.x,
                    ys[CENTRE] + to_rect.origin.y - from_rect.origin.y);
@@ -507,9 +520,9 @@ probe_every_game (int width,
           if (deal_until_choice (&h))
             probe_position (&h, what, &counts);
         }
-      g_test_message ("%s at %dx%d: %u clicks, %u double clicks, %u drags, %u stock clicks, %u pairs",
-                      all[g]->id, width, height, counts.clicks, counts.double_clicks, counts.drags,
-                      counts.stock, counts.pairs);
+      g_test_message ("%s at %dx%d: %u clicks that select, %u clicks that move, %u double clicks, %u drags, "
+                      "%u stock clicks, %u pairs", all[g]->id, width, height, counts.clicks, counts.click_moves,
+                      counts.double_clicks, counts.drags, counts.stock, counts.pairs);
       /* Every game has cards that can move at the start, and they were tried. */
       g_assert_cmpuint (counts.clicks + counts.stock + counts.pairs, >, 0);
     }
