@@ -773,11 +773,20 @@ pat_game_get_can_redo (PatGame *self)
   return self->redo->len > 0;
 }
 
+/**
+ * pat_game_get_round:
+ *
+ * Returns: the round being played (Perpetual Motion) or the pass through the stock (Demon).
+ *   After an endless cycle it is the last round played: the round the cards were gathered
+ *   for would repeat an earlier one and is never played, so it is not counted.
+ */
 guint
 pat_game_get_round (PatGame *self)
 {
   g_return_val_if_fail (PAT_IS_GAME (self), 0);
 
+  if (self->status == PAT_STATUS_CYCLE && self->state.round > 1)
+    return self->state.round - 1;
   return self->state.round;
 }
 
@@ -1131,7 +1140,7 @@ static char *
 cycle_reason (PatGame *self)
 {
   guint length = self->state.cycle_length;
-  guint rounds = self->state.round > 0 ? self->state.round - 1u : 0u;
+  guint rounds = pat_game_get_round (self);
   g_autofree char *repeat = NULL;
   g_autofree char *played = NULL;
 

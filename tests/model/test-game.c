@@ -441,6 +441,7 @@ test_cycle_reason (void)
       Watch *watch;
       PatMove move = stock_move (game);
       g_autofree char *length = NULL;
+      g_autofree char *played = NULL;
       guint cycle_length = pat_game_get_state (game)->cycle_length;
       guint rounds = 0;
 
@@ -461,6 +462,11 @@ test_cycle_reason (void)
       length = g_strdup_printf (" %u round", cycle_length);
       g_assert_nonnull (strstr (watch->finished_reason, length));
       g_assert_nonnull (strstr (watch->finished_reason, "can never be finished"));
+      /* The round the cards were gathered for would repeat an earlier one and is never played:
+       * the round and the reason count the rounds played. */
+      g_assert_cmpuint (pat_game_get_round (game), ==, pat_game_get_state (game)->round - 1);
+      played = g_strdup_printf (" %u rounds were played.", pat_game_get_round (game));
+      g_assert_nonnull (strstr (watch->finished_reason, played));
       watch_free (game, watch);
       return;
     }

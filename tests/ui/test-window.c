@@ -174,6 +174,11 @@ test_win_and_end_card (void)
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Endless Cycle");
   g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "4 rounds ago"));
+  /* The end card and the status line agree: 174 rounds were played, and round 175, which
+   * would repeat round 171, never is. */
+  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "174 rounds were played"));
+  g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Round 174");
+  g_assert_cmpuint (pat_game_get_round (game), ==, 174);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
