@@ -514,6 +514,16 @@ test_preferences (void)
   g_assert_nonnull (strstr (text, "Winnable deals only"));
   g_assert_nonnull (strstr (text, "Modern"));
 
+  /* Click to move says what a click does: it selects the card, and a second click on a pile moves
+   * it there. Nothing finds a best place for it. */
+  {
+    GtkWidget *row = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "_Click to move");
+
+    g_assert_nonnull (row);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     "Click a card, then click where it should go");
+  }
+
   /* The settings drive the window's board through the rows' bindings. */
   g_settings_set_boolean (settings, "four-colour-deck", FALSE);
   g_settings_set_string (settings, "card-back", "red");
