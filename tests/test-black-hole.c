@@ -152,6 +152,9 @@ test_registry (void)
   g_assert_true (pat_rules_lookup ("all-in-a-row") == &pat_rules_all_in_a_row);
   g_assert_cmpstr (pat_rules_black_hole.name, ==, "Black Hole");
   g_assert_cmpstr (pat_rules_all_in_a_row.name, ==, "All in a Row");
+  /* Each names its hole as its rules do. */
+  g_assert_cmpstr (pat_rules_black_hole.layout->hole_name, ==, "Black Hole");
+  g_assert_cmpstr (pat_rules_all_in_a_row.layout->hole_name, ==, "Hole");
 
   for (g = 0; g < G_N_ELEMENTS (games); g++)
     {

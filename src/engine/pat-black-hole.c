@@ -34,6 +34,8 @@ static const PatLayout black_hole_layout = {
     BH_FAN (12, 0.5f, 2), BH_FAN (13, 1.5f, 2), BH_FAN (14, 2.5f, 2),
     BH_FAN (15, 3.5f, 2), BH_FAN (16, 4.5f, 2), BH_FAN (17, 5.5f, 2),
   },
+  /* Translators: the pile every card goes into, in Black Hole */
+  N_("Black Hole"),
 };
 
 /* All in a Row: thirteen columns of four in a row, the hole centred below them, clear of
@@ -53,6 +55,8 @@ static const PatLayout all_in_a_row_layout = {
     AIR_COLUMN (6), AIR_COLUMN (7), AIR_COLUMN (8), AIR_COLUMN (9), AIR_COLUMN (10),
     AIR_COLUMN (11), AIR_COLUMN (12), AIR_COLUMN (13),
   },
+  /* Translators: the pile every card goes into, in All in a Row; its rules call it the hole */
+  N_("Hole"),
 };
 
 #define ACE_OF_SPADES ((PatCard) (PAT_SUIT_SPADES * 13 + PAT_ACE - 1))

@@ -45,6 +45,7 @@ typedef struct {
   guint       n_piles;
   float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
   PatPileInfo piles[PAT_MAX_PILES];
+  const char *hole_name;       /* what the game calls its PAT_PILE_HOLE, marked N_(); NULL without one */
 } PatLayout;
 
 typedef enum {

@@ -205,10 +205,12 @@ schedule_tick (PatGame *self)
                                       tick_cb, self, NULL);
 }
 
+/* The clock waits for the first move: looking at a fresh deal costs no time, and in a match
+ * a player's turn is timed from their own first move, not from when it was handed to them. */
 static void
 update_clock (PatGame *self)
 {
-  gboolean run = self->running && self->status == PAT_STATUS_PLAYING;
+  gboolean run = self->running && self->started && self->status == PAT_STATUS_PLAYING;
 
   if (run == self->clock_running)
     return;
@@ -718,8 +720,8 @@ pat_game_get_moves (PatGame *self)
 /**
  * pat_game_get_elapsed:
  *
- * Returns: the seconds played: the clock runs while #PatGame:running is set and the
- *   game is being played
+ * Returns: the seconds played: the clock starts at the first move and runs while
+ *   #PatGame:running is set and the game is being played
  */
 guint
 pat_game_get_elapsed (PatGame *self)
@@ -773,11 +775,20 @@ pat_game_get_can_redo (PatGame *self)
   return self->redo->len > 0;
 }
 
+/**
+ * pat_game_get_round:
+ *
+ * Returns: the round being played (Perpetual Motion) or the pass through the stock (Demon).
+ *   After an endless cycle it is the last round played: the round the cards were gathered
+ *   for would repeat an earlier one and is never played, so it is not counted.
+ */
 guint
 pat_game_get_round (PatGame *self)
 {
   g_return_val_if_fail (PAT_IS_GAME (self), 0);
 
+  if (self->status == PAT_STATUS_CYCLE && self->state.round > 1)
+    return self->state.round - 1;
   return self->state.round;
 }
 
@@ -1053,8 +1064,9 @@ pat_game_restart (PatGame *self)
   self->recorded = FALSE;
   self->hints_used = 0;
   self->assisted = FALSE;
+  /* The new attempt's clock waits for its first move. */
   self->elapsed_us = 0;
-  self->clock_start = now_us ();
+  self->clock_running = FALSE;
   schedule_tick (self);
 
   g_signal_emit (self, signals[CHANGED], 0);
@@ -1131,7 +1143,7 @@ static char *
 cycle_reason (PatGame *self)
 {
   guint length = self->state.cycle_length;
-  guint rounds = self->state.round > 0 ? self->state.round - 1u : 0u;
+  guint rounds = pat_game_get_round (self);
   g_autofree char *repeat = NULL;
   g_autofree char *played = NULL;
 

@@ -32,9 +32,11 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  * Properties (all readable, notified only on real change):
  *   game-id (string), deal-number (string: deal numbers go past 64 bits; "" for an explicit deck),
  *   status (PatStatus), score (int), moves (uint: player actions taken, undo decrements),
- *   elapsed (uint seconds; runs only while running is TRUE and the game is playing),
+ *   elapsed (uint seconds; starts at the first move, runs only while running is TRUE and the
+ *     game is playing),
  *   running (boolean, read-write: the window sets it while it is active),
- *   can-undo, can-redo (boolean), round (uint: Perpetual Motion's round, Demon's pass),
+ *   can-undo, can-redo (boolean), round (uint: Perpetual Motion's round being played, or after
+ *     an endless cycle the last round played; Demon's pass),
  *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode),
  *   started, recorded (boolean), hints-used (uint),
  *   assisted (boolean: the Demo played a move in this attempt; undo does not clear it).

@@ -862,7 +862,8 @@ char *
 pat_board_dup_pile_name (PatBoard *self,
                          guint     pile)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatLayout *layout = get_layout (self);
+  const PatPileInfo *info = &layout->piles[pile];
 
   switch ((PatPileKind) info->kind)
     {
@@ -877,7 +878,10 @@ pat_board_dup_pile_name (PatBoard *self,
     case PAT_PILE_CELL:
       return g_strdup_printf (_("Cell %u"), info->index);
     case PAT_PILE_HOLE:
-      return g_strdup (_("Black Hole"));
+      /* Each game names its hole: All in a Row's is no Black Hole. */
+      if (layout->hole_name != NULL)
+        return g_strdup (g_dgettext (GETTEXT_PACKAGE, layout->hole_name));
+      return g_strdup (_("Hole"));
     case PAT_PILE_DISCARD:
       return g_strdup (_("Discards"));
     case PAT_PILE_TABLEAU:

@@ -441,6 +441,7 @@ test_cycle_reason (void)
       Watch *watch;
       PatMove move = stock_move (game);
       g_autofree char *length = NULL;
+      g_autofree char *played = NULL;
       guint cycle_length = pat_game_get_state (game)->cycle_length;
       guint rounds = 0;
 
@@ -461,6 +462,11 @@ test_cycle_reason (void)
       length = g_strdup_printf (" %u round", cycle_length);
       g_assert_nonnull (strstr (watch->finished_reason, length));
       g_assert_nonnull (strstr (watch->finished_reason, "can never be finished"));
+      /* The round the cards were gathered for would repeat an earlier one and is never played:
+       * the round and the reason count the rounds played. */
+      g_assert_cmpuint (pat_game_get_round (game), ==, pat_game_get_state (game)->round - 1);
+      played = g_strdup_printf (" %u rounds were played.", pat_game_get_round (game));
+      g_assert_nonnull (strstr (watch->finished_reason, played));
       watch_free (game, watch);
       return;
     }
@@ -585,7 +591,13 @@ test_elapsed (void)
   fake_now += 10 * G_USEC_PER_SEC;
   g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
 
+  /* Running, the clock still waits for the first move: looking at the deal is free, and a
+   * match player's turn starts when they play, not when the turn is handed to them. */
   pat_game_set_running (game, TRUE);
+  fake_now += 30 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
+  g_assert_true (play_first (game));
+  g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
   fake_now += 2500 * 1000;
   g_assert_cmpuint (pat_game_get_elapsed (game), ==, 2);
   pat_game_set_running (game, FALSE);
@@ -623,6 +635,11 @@ test_elapsed (void)
     g_assert_cmpuint (pat_game_get_elapsed (game), ==, at_end);
     pat_game_restart (game);
     g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
+    fake_now += 4 * G_USEC_PER_SEC;
+    g_assert_cmpuint (pat_game_get_elapsed (game), ==, 0);
+    /* An undo back to the deal does not stop the clock again. */
+    g_assert_true (play_first (game));
+    g_assert_true (pat_game_undo (game));
     fake_now += 4 * G_USEC_PER_SEC;
     g_assert_cmpuint (pat_game_get_elapsed (game), ==, 4);
   }
@@ -683,8 +700,9 @@ test_round_trip (void)
       guint k;
 
       pat_game_set_running (game, TRUE);
+      play_random (game, rand, 1);
       fake_now += 61 * G_USEC_PER_SEC;
-      play_random (game, rand, 60);
+      play_random (game, rand, 59);
       pat_game_set_running (game, FALSE);
       for (k = 0; k < 5 && pat_game_get_moves (game) > 1; k++)
         g_assert_true (pat_game_undo (game));

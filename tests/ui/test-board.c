@@ -572,6 +572,8 @@ test_pile_names (void)
   g_autoptr(PatGame) penguin = new_game ("penguin", 1, PAT_DIE_OFF);
   g_autoptr(PatGame) hole = new_game ("black-hole", 1, PAT_DIE_OFF);
   g_autoptr(PatGame) demon = new_game ("demon", 1, PAT_DIE_OFF);
+  g_autoptr(PatGame) row = new_game ("all-in-a-row", 1, PAT_DIE_OFF);
+  g_autoptr(PatGame) perpetual = new_game ("perpetual-motion", 1, PAT_DIE_OFF);
   char *name;
 
   pat_board_set_game (PAT_BOARD (board), penguin);
@@ -588,6 +590,24 @@ test_pile_names (void)
   g_free (name);
   name = pat_board_dup_pile_name (PAT_BOARD (board), 5);
   g_assert_cmpstr (name, ==, "Fan 5");
+  g_free (name);
+
+  /* All in a Row's hole is the hole of its own rules, not a Black Hole. */
+  pat_board_set_game (PAT_BOARD (board), row);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 0);
+  g_assert_cmpstr (name, ==, "Hole");
+  g_free (name);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 13);
+  g_assert_cmpstr (name, ==, "Column 13");
+  g_free (name);
+
+  /* Perpetual Motion's piles and discards. */
+  pat_board_set_game (PAT_BOARD (board), perpetual);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 1);
+  g_assert_cmpstr (name, ==, "Pile 1");
+  g_free (name);
+  name = pat_board_dup_pile_name (PAT_BOARD (board), 5);
+  g_assert_cmpstr (name, ==, "Discards");
   g_free (name);
 
   pat_board_set_game (PAT_BOARD (board), demon);
@@ -636,6 +656,17 @@ test_accessible (void)
   g_assert_true (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "Black Hole, Ace of Spades, 1 card");
+
+  /* All in a Row's hole starts empty, and is called the Hole. */
+  {
+    g_autoptr(PatGame) row = new_game ("all-in-a-row", 1, PAT_DIE_OFF);
+
+    pat_board_set_game (board, row);
+    board->focus_pile = 1;
+    g_assert_true (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, "Hole, empty");
+    pat_board_set_game (board, game);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -11,6 +11,7 @@
 #include "pat-application.h"
 #include "pat-game-chooser.h"
 #include "pat-match-dialog.h"
+#include "pat-model-private.h"
 #include "pat-preferences.h"
 #include "pat-scoreboard.h"
 #include "pat-stats-chart.h"
@@ -513,6 +514,16 @@ test_preferences (void)
   g_assert_nonnull (strstr (text, "Winnable deals only"));
   g_assert_nonnull (strstr (text, "Modern"));
 
+  /* Click to move says what a click does: it selects the card, and a second click on a pile moves
+   * it there. Nothing finds a best place for it. */
+  {
+    GtkWidget *row = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "_Click to move");
+
+    g_assert_nonnull (row);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     "Click a card, then click where it should go");
+  }
+
   /* The settings drive the window's board through the rows' bindings. */
   g_settings_set_boolean (settings, "four-colour-deck", FALSE);
   g_settings_set_string (settings, "card-back", "red");
@@ -599,6 +610,14 @@ test_preferences (void)
   }
 
   close_all_windows ();
+}
+
+static gint64 fake_now;
+
+static gint64
+fake_clock (void)
+{
+  return fake_now;
 }
 
 static void
@@ -689,6 +708,20 @@ test_match (void)
   second_deal = pat_game_dup_deal_number (second);
   g_assert_cmpstr (first_deal, ==, second_deal);
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), "Ben"));
+
+  /* Ben's clock starts at his first move, not while the turn waits for him to take it. */
+  fake_now = g_get_monotonic_time ();
+  pat_game_set_clock_func (fake_clock);
+  pat_game_set_running (second, TRUE);   /* as while the window is active */
+  fake_now += 30 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (second), ==, 0);
+  pat_game_legal_moves (second, &moves);
+  g_assert_true (pat_game_apply (second, &moves.moves[0], NULL));
+  pat_game_set_running (second, TRUE);
+  fake_now += 5 * G_USEC_PER_SEC;
+  g_assert_cmpuint (pat_game_get_elapsed (second), ==, 5);
+  pat_game_set_running (second, FALSE);
+  pat_game_set_clock_func (NULL);
 
   /* Resumed in a new window after a close, at the same turn. */
   gtk_window_close (GTK_WINDOW (window));

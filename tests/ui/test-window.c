@@ -174,6 +174,11 @@ test_win_and_end_card (void)
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Endless Cycle");
   g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "4 rounds ago"));
+  /* The end card and the status line agree: 174 rounds were played, and round 175, which
+   * would repeat round 171, never is. */
+  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "174 rounds were played"));
+  g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Round 174");
+  g_assert_cmpuint (pat_game_get_round (game), ==, 174);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -502,6 +507,32 @@ test_solver (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Hints name the piles as each game calls them: All in a Row's hole is no Black Hole. */
+static void
+test_hint_names (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  guint64 number;
+
+  for (number = 1; number < 50; number++)
+    {
+      PatDealNumber deal = pat_deal_number_from_uint (number);
+
+      pat_window_start_deal (window, "all-in-a-row", &deal);
+      wait_for_verdict (window);
+      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+        break;
+    }
+  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->message_label), "Hint: "));
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (window->message_label), " to Hole"));
+  g_assert_null (strstr (gtk_label_get_label (window->message_label), "Black"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Honest statistics: the Demo makes a game assisted, which is no win; a game whose moves were all
  * undone is still one loss when left. */
 static void
@@ -814,6 +845,7 @@ main (int   argc,
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
+  g_test_add_func ("/window/hint-names", test_hint_names);
   g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
