@@ -529,9 +529,10 @@ test_hint_names (void)
     }
   g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
-  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->message_label), "Hint: "));
-  g_assert_true (g_str_has_suffix (gtk_label_get_label (window->message_label), " to Hole"));
-  g_assert_null (strstr (gtk_label_get_label (window->message_label), "Black"));
+  g_assert_nonnull (window->hint_toast);
+  g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
+  g_assert_true (g_str_has_suffix (adw_toast_get_title (window->hint_toast), " to Hole"));
+  g_assert_null (strstr (adw_toast_get_title (window->hint_toast), "Black"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
