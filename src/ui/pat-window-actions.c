@@ -258,6 +258,7 @@ play_step_cb (gpointer user_data)
   PatWindow *self = user_data;
   PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
   guint id = self->play_id;
+  gboolean fast = self->play_interval < PLAY_ANIMATED_MS;
   double due = (g_get_monotonic_time () - self->play_start) * self->play_speed / G_USEC_PER_SEC;
   guint n = (guint) CLAMP (due - self->play_done, 1.0, MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
   guint i;
@@ -279,15 +280,17 @@ play_step_cb (gpointer user_data)
           !pat_game_apply (self->game, &deal, NULL))
         {
           pat_window_stop_playing (self);
-          return G_SOURCE_REMOVE;
+          break;
         }
       /* The deal ended the game, which stopped the play. */
       if (self->play_id != id)
-        return G_SOURCE_REMOVE;
+        break;
     }
-  if (self->play_interval < PLAY_ANIMATED_MS)
+  /* Too fast to watch: the board shows where the play is, not a queue of flights behind it (the
+   * end card would otherwise come up over seconds of cards still flying). */
+  if (fast)
     pat_board_finish_animations (self->board);
-  return G_SOURCE_CONTINUE;
+  return self->play_id == id ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
 /* Starts the timer at the speed of the settings, replacing a running one. */

@@ -736,12 +736,16 @@ test_play_to_end (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (window->play_id, ==, 0);
 
-  /* At the fastest speed the deal runs to its end. */
+  /* At the fastest speed the deal runs to its end, and with animations on, the board shows the
+   * end at once, not seconds of cards still flying under the end card. */
+  g_settings_set_boolean (settings, "animations", TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
   guard = 0;
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 100000)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
+  g_assert_false (pat_board_is_animating (window->board));
+  g_settings_set_boolean (settings, "animations", FALSE);
   g_assert_cmpuint (window->play_id, ==, 0);
   g_assert_false (gtk_widget_get_visible (window->stop_button));
   g_assert_false (menu_has (window, "Play to the End"));
