@@ -9,17 +9,99 @@
 #include "pat-cli.h"
 #include "pat-error.h"
 
+/* The longest error line, after "error: ", in characters. It leaves room for a quoted argument
+ * and the list of games; only messages that echo input whole (GOption's) come near it. */
+#define MESSAGE_MAX 300
+
+/* Appends @text on one line: line breaks, tabs and other control characters as C escapes,
+ * invalid UTF-8 as \xHH, backslashes doubled when @escape_backslash; cut with "…" once the
+ * escaped text would pass @max_chars characters. */
+static void
+append_escaped (GString    *out,
+                const char *text,
+                gsize       max_chars,
+                gboolean    escape_backslash)
+{
+  const char *end = text + strlen (text);
+  const char *p = text;
+  gsize n_chars = 0;
+
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+      char piece[16];
+      gsize piece_len, piece_chars;
+      const char *next;
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_snprintf (piece, sizeof piece, "\\x%02x", (guint) (guchar) *p);
+          next = p + 1;
+        }
+      else
+        {
+          next = g_utf8_next_char (p);
+          if (c == '\n')
+            strcpy (piece, "\\n");
+          else if (c == '\r')
+            strcpy (piece, "\\r");
+          else if (c == '\t')
+            strcpy (piece, "\\t");
+          else if (c == '\\' && escape_backslash)
+            strcpy (piece, "\\\\");
+          else if (g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029)
+            g_snprintf (piece, sizeof piece, c < 0x100 ? "\\x%02x" : "\\u%04x", c);
+          else
+            {
+              memcpy (piece, p, next - p);
+              piece[next - p] = '\0';
+            }
+        }
+      piece_len = strlen (piece);
+      piece_chars = g_utf8_strlen (piece, piece_len);
+      if (n_chars + piece_chars > max_chars)
+        {
+          g_string_append (out, "…");
+          return;
+        }
+      g_string_append_len (out, piece, piece_len);
+      n_chars += piece_chars;
+      p = next;
+    }
+}
+
+/**
+ * pat_cli_quote:
+ * @text: an argument as the user gave it
+ *
+ * Returns: (transfer full): @text fit to quote in an error line: one line, escaped, and cut to
+ *   PAT_CLI_QUOTE_MAX characters with "…"
+ */
+char *
+pat_cli_quote (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  append_escaped (out, text, PAT_CLI_QUOTE_MAX, TRUE);
+  return g_string_free (out, FALSE);
+}
+
+/* Error messages quote arguments through pat_cli_quote(); the line as a whole is escaped and
+ * cut again, since messages of GOption and of the engine may echo input too. */
 int
 pat_cli_fail (const char *format,
               ...)
 {
   g_autofree char *message = NULL;
+  g_autoptr(GString) line = g_string_new ("error: ");
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "error: %s\n", message);
+  append_escaped (line, message, MESSAGE_MAX, FALSE);
+  g_string_append_c (line, '\n');
+  fputs (line->str, stderr);
   return PAT_CLI_EXIT_BAD_INPUT;
 }
 
@@ -50,7 +132,9 @@ pat_cli_parse_die (const char  *text,
     options->die_mode = PAT_DIE_PER_PASS;
   else
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", text);
+      g_autofree char *quoted = pat_cli_quote (text);
+
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", quoted);
       return FALSE;
     }
   return TRUE;
@@ -64,6 +148,7 @@ pat_cli_parse_range (const char     *text,
                      GError        **error)
 {
   g_auto(GStrv) parts = NULL;
+  g_autofree char *quoted = NULL;
   PatDealNumber last;
 
   if (text == NULL)
@@ -75,15 +160,16 @@ pat_cli_parse_range (const char     *text,
   if (!pat_deal_number_parse (parts[0], first, error) ||
       !pat_deal_number_parse (parts[1] != NULL ? parts[1] : parts[0], &last, error))
     return FALSE;
+  quoted = pat_cli_quote (text);
   if (last.hi < first->hi || (last.hi == first->hi && last.lo < first->lo))
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", text);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is empty", quoted);
       return FALSE;
     }
   if (last.hi - first->hi > 1 || (last.hi != first->hi && last.lo >= first->lo) ||
       last.lo - first->lo + 1 == 0)
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", text);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER, "the range %s is too long", quoted);
       return FALSE;
     }
   *count = last.lo - first->lo + 1;

@@ -82,6 +82,7 @@ parse_game (const char      *id,
             GError         **error)
 {
   const PatRules *const *all;
+  g_autofree char *quoted = NULL;
   GString *known;
   guint n, i;
 
@@ -94,6 +95,7 @@ parse_game (const char      *id,
   if (*rules != NULL && pat_solver_supports (*rules))
     return TRUE;
 
+  quoted = pat_cli_quote (id);
   known = g_string_new (NULL);
   all = pat_rules_all (&n);
   for (i = 0; i < n; i++)
@@ -102,10 +104,10 @@ parse_game (const char      *id,
   if (*rules != NULL)
     g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
                  "%s has no solver: it has no decisions, play it with `patience-cli play` "
-                 "(games with a solver: %s)", id, known->str);
+                 "(games with a solver: %s)", quoted, known->str);
   else
     g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games with a solver: %s)",
-                 id, known->str);
+                 quoted, known->str);
   g_string_free (known, TRUE);
   return FALSE;
 }
@@ -122,8 +124,10 @@ parse_limits (const SolveOptions  *o,
 
       if (!g_ascii_string_to_unsigned (o->max_nodes, 10, 1, G_MAXUINT64, &n, NULL))
         {
+          g_autofree char *quoted = pat_cli_quote (o->max_nodes);
+
           g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
-                       "--max-nodes takes a whole number of at least 1, not '%s'", o->max_nodes);
+                       "--max-nodes takes a whole number of at least 1, not '%s'", quoted);
           return FALSE;
         }
       limits->max_nodes = n;
@@ -413,7 +417,9 @@ pat_cli_solve (int    argc,
     }
   if (argc > 1)
     {
-      status = pat_cli_fail ("unexpected argument '%s'", argv[1]);
+      g_autofree char *quoted = pat_cli_quote (argv[1]);
+
+      status = pat_cli_fail ("unexpected argument '%s'", quoted);
       goto out;
     }
 

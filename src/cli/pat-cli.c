@@ -44,6 +44,7 @@ lookup_game (const char  *id,
   const PatRules *rules;
   GString *known;
   const PatRules *const *all;
+  g_autofree char *quoted = NULL;
   guint n, i;
 
   if (id == NULL)
@@ -59,7 +60,8 @@ lookup_game (const char  *id,
   all = pat_rules_all (&n);
   for (i = 0; i < n; i++)
     g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", all[i]->id);
-  g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games: %s)", id,
+  quoted = pat_cli_quote (id);
+  g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games: %s)", quoted,
                known->str);
   g_string_free (known, TRUE);
   return NULL;
@@ -140,7 +142,9 @@ parse_command_line (const char    *command,
     return FALSE;
   if (*argc > 1)
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", (*argv)[1]);
+      g_autofree char *quoted = pat_cli_quote ((*argv)[1]);
+
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", quoted);
       return FALSE;
     }
   return TRUE;
@@ -223,7 +227,9 @@ cmd_replay (int    argc,
       if (!pat_rules_parse_move (rules, &state, words[i], &move, &error) ||
           !pat_rules_try_move (rules, &state, &move, NULL, &error))
         {
-          status = pat_cli_fail ("move %u (%s): %s", applied + 1, words[i], error->message);
+          g_autofree char *quoted = pat_cli_quote (words[i]);
+
+          status = pat_cli_fail ("move %u (%s): %s", applied + 1, quoted, error->message);
           goto out;
         }
       applied++;
@@ -548,11 +554,9 @@ main (int    argc,
   /* JSON and the text forms use '.' and plain digits whatever the locale. */
   setlocale (LC_NUMERIC, "C");
 
+  /* Bad input is one line on stderr, even when it is no input at all. */
   if (argc < 2)
-    {
-      print_usage (stderr);
-      return EXIT_BAD_INPUT;
-    }
+    return pat_cli_fail ("no command given (try patience-cli --help)");
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     {
       print_usage (stdout);
@@ -568,5 +572,9 @@ main (int    argc,
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);
 
-  return pat_cli_fail ("unknown command '%s' (try patience-cli --help)", argv[1]);
+  {
+    g_autofree char *quoted = pat_cli_quote (argv[1]);
+
+    return pat_cli_fail ("unknown command '%s' (try patience-cli --help)", quoted);
+  }
 }

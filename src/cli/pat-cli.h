@@ -9,10 +9,16 @@
 G_BEGIN_DECLS
 
 #define PAT_CLI_EXIT_BAD_INPUT 2
+/* How much of an argument an error line quotes, in characters. */
+#define PAT_CLI_QUOTE_MAX 60
 
-/* Prints "error: …" on stderr; returns PAT_CLI_EXIT_BAD_INPUT. */
+/* Prints one line "error: …" on stderr, escaped and at most a few hundred characters long;
+ * returns PAT_CLI_EXIT_BAD_INPUT. */
 int           pat_cli_fail        (const char     *format,
                                    ...) G_GNUC_PRINTF (1, 2);
+/* An argument made fit to quote in an error: one line, escaped, at most PAT_CLI_QUOTE_MAX
+ * characters (cut with "…"). */
+char         *pat_cli_quote       (const char     *text);
 PatDealNumber pat_cli_deal_add    (PatDealNumber   n,
                                    guint64         k);
 gboolean      pat_cli_parse_die   (const char     *text,

@@ -20,6 +20,22 @@ pat_deal_number_valid (const PatDealNumber *number)
   return number->hi < MAX_HI || (number->hi == MAX_HI && number->lo < MAX_LO);
 }
 
+/* @text as an error message quotes it: a deal number has at most 20 digits, so what goes past
+ * 24 characters is cut ("…"), and the message stays short whatever was typed. */
+static char *
+quote_start (const char *text)
+{
+  g_autofree char *start = NULL;
+
+  if (strlen (text) <= 24)
+    return g_strdup (text);
+  if (g_utf8_validate (text, -1, NULL))
+    start = g_utf8_substring (text, 0, 24);
+  else
+    start = g_strndup (text, 24);
+  return g_strconcat (start, "…", NULL);
+}
+
 /**
  * pat_deal_number_parse:
  * @text: a decimal number
@@ -52,9 +68,11 @@ pat_deal_number_parse (const char     *text,
 
       if (!g_ascii_isdigit (*p))
         {
+          g_autofree char *quoted = quote_start (text);
+
           g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER,
                        "deal number '%s' is not a whole number from 1 to 99999999999999999999",
-                       text);
+                       quoted);
           return FALSE;
         }
       if (digits > 0 || *p != '0')
@@ -72,8 +90,10 @@ pat_deal_number_parse (const char     *text,
 
   if (digits > PAT_DEAL_NUMBER_MAX_DIGITS || !pat_deal_number_valid (&n))
     {
+      g_autofree char *quoted = quote_start (text);
+
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DEAL_NUMBER,
-                   "deal number '%s' is out of range (1 to 99999999999999999999)", text);
+                   "deal number '%s' is out of range (1 to 99999999999999999999)", quoted);
       return FALSE;
     }
 

@@ -1564,7 +1564,9 @@ stack_copy (const Search *from)
       stack_free (s);
       return NULL;
     }
-  memcpy (s->line, from->line, from->n_line * sizeof (Played));
+  /* The root's line is empty and may be NULL: memcpy() wants valid pointers even for nothing. */
+  if (from->n_line > 0)
+    memcpy (s->line, from->line, from->n_line * sizeof (Played));
   return s;
 }
 

@@ -20,7 +20,11 @@
 #define MIN_SCORE (-52)
 #define MAX_SCORE 352
 #define MAX_TARGET 100000
-#define MAX_NAME_LENGTH 200
+
+G_STATIC_ASSERT (PAT_MATCH_MAX_ROUNDS * PAT_MATCH_MAX_PLAYERS * (gint64) MAX_SCORE < G_MAXINT);
+
+/* How many additions totals have cost, for the test that loading is linear. */
+static guint64 total_additions;
 
 struct _PatMatch
 {
@@ -35,6 +39,7 @@ struct _PatMatch
   guint64     seed;
 
   GArray     *scores;        /* int, in order of play */
+  GArray     *totals;        /* int, each player's sum of scores, kept as scores are added */
   gboolean    tie_break;
   int         winner;        /* −1 until the match is won */
   PatGame    *game;
@@ -82,6 +87,7 @@ pat_match_finalize (GObject *object)
   g_clear_pointer (&self->player_teams, g_array_unref);
   g_clear_pointer (&self->teams, g_ptr_array_unref);
   g_clear_pointer (&self->scores, g_array_unref);
+  g_clear_pointer (&self->totals, g_array_unref);
 
   G_OBJECT_CLASS (pat_match_parent_class)->finalize (object);
 }
@@ -163,17 +169,11 @@ pat_match_init (PatMatch *self)
   self->player_teams = g_array_new (FALSE, FALSE, sizeof (int));
   self->teams = g_ptr_array_new_with_free_func (g_free);
   self->scores = g_array_new (FALSE, FALSE, sizeof (int));
+  self->totals = g_array_new (FALSE, TRUE, sizeof (int));
   self->same_deal = TRUE;
   self->options.die_mode = PAT_DIE_OFF;
   self->winner = -1;
   self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
-}
-
-static gboolean
-name_valid (const char *name)
-{
-  return name != NULL && name[0] != '\0' && g_utf8_validate (name, -1, NULL) &&
-         g_utf8_strlen (name, -1) <= MAX_NAME_LENGTH;
 }
 
 static gboolean
@@ -182,6 +182,24 @@ invalid (GError     **error,
 {
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, message);
   return FALSE;
+}
+
+/* A name is non-empty UTF-8 of at most PAT_MATCH_MAX_NAME_LENGTH characters; @empty is the
+ * message for a missing one. */
+static gboolean
+check_name (const char  *name,
+            const char  *empty,
+            GError     **error)
+{
+  if (name == NULL || name[0] == '\0' || !g_utf8_validate (name, -1, NULL))
+    return invalid (error, empty);
+  if (g_utf8_strlen (name, -1) > PAT_MATCH_MAX_NAME_LENGTH)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A name can have at most %d characters"), PAT_MATCH_MAX_NAME_LENGTH);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Checks and takes the players and the teams; @player_teams and @teams are %NULL together
@@ -200,8 +218,8 @@ set_players (PatMatch           *self,
   if (n_players < PAT_MATCH_MIN_PLAYERS || n_players > PAT_MATCH_MAX_PLAYERS)
     return invalid (error, _("A match needs two to eight players"));
   for (i = 0; i < n_players; i++)
-    if (!name_valid (players[i]))
-      return invalid (error, _("Every player needs a name"));
+    if (!check_name (players[i], _("Every player needs a name"), error))
+      return FALSE;
 
   if (teams != NULL)
     {
@@ -210,8 +228,8 @@ set_players (PatMatch           *self,
       if (n_teams < 2 || n_teams > n_players)
         return invalid (error, _("A team match needs at least two teams, each with a player"));
       for (i = 0; i < n_teams; i++)
-        if (!name_valid (teams[i]))
-          return invalid (error, _("Every team needs a name"));
+        if (!check_name (teams[i], _("Every team needs a name"), error))
+          return FALSE;
       for (i = 0; i < n_players; i++)
         {
           if (player_teams[i] >= n_teams)
@@ -231,6 +249,7 @@ set_players (PatMatch           *self,
     }
   for (i = 0; i < n_teams; i++)
     g_ptr_array_add (self->teams, g_strdup (teams[i]));
+  g_array_set_size (self->totals, n_players);
   self->target = n_teams > 0 ? PAT_MATCH_DEFAULT_TEAM_TARGET : PAT_MATCH_DEFAULT_TARGET;
   return TRUE;
 }
@@ -416,16 +435,10 @@ int
 pat_match_get_player_total (PatMatch *self,
                             guint     player)
 {
-  guint n, i;
-  int total = 0;
-
   g_return_val_if_fail (PAT_IS_MATCH (self), 0);
   g_return_val_if_fail (player < self->players->len, 0);
 
-  n = self->players->len;
-  for (i = player; i < self->scores->len; i += n)
-    total += g_array_index (self->scores, int, i);
-  return total;
+  return g_array_index (self->totals, int, player);
 }
 
 guint
@@ -459,7 +472,10 @@ pat_match_get_team_total (PatMatch *self,
 
   for (i = 0; i < self->players->len; i++)
     if (g_array_index (self->player_teams, int, i) == (int) team)
-      total += pat_match_get_player_total (self, i);
+      {
+        total += g_array_index (self->totals, int, i);
+        total_additions++;
+      }
   return total;
 }
 
@@ -624,18 +640,25 @@ judge_round (PatMatch *self)
     }
 }
 
-/* Adds a score without any signal; used by pat_match_record_score() and to replay a file. */
+/* Adds a score without any signal; used by pat_match_record_score() and to replay a file.
+ * The player's total grows with it, so that judging a round costs the same at any length. */
 static gboolean
 add_score (PatMatch  *self,
            int        score,
            GError   **error)
 {
+  guint player = pat_match_get_current_player (self);
+
   if (self->winner >= 0)
     return invalid (error, _("The match is over"));
   if (score < MIN_SCORE || score > MAX_SCORE)
     return invalid (error, _("That is not a score of Demon"));
+  if (pat_match_get_round (self) > PAT_MATCH_MAX_ROUNDS)
+    return invalid (error, _("The match has reached its last round"));
 
   g_array_append_val (self->scores, score);
+  g_array_index (self->totals, int, player) += score;
+  total_additions++;
   if (self->scores->len % self->players->len == 0)
     judge_round (self);
   return TRUE;
@@ -863,6 +886,8 @@ match_from_payload (GVariant  *payload,
   self->seed = seed;
 
   scores = g_variant_get_fixed_array (scores_v, &n_scores, sizeof (gint32));
+  if (n_scores > (gsize) PAT_MATCH_MAX_ROUNDS * n_players)
+    return match_corrupt (error, _("too many rounds"));
   for (i = 0; i < n_scores; i++)
     if (!add_score (self, scores[i], &local_error))
       return match_corrupt (error, local_error->message);
@@ -936,4 +961,11 @@ pat_match_deserialize (GVariant  *variant,
   bytes = pat_envelope_pack (NULL, 0, variant);
   g_variant_unref (variant);
   return pat_match_new_from_bytes (bytes, error);
+}
+
+/* Tests only (pat-model-private.h): additions made to keep totals since the program began. */
+guint64
+pat_match_get_total_additions (void)
+{
+  return total_additions;
 }

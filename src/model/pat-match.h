@@ -16,6 +16,11 @@ G_DECLARE_FINAL_TYPE (PatMatch, pat_match, PAT, MATCH, GObject)
 #define PAT_MATCH_MAX_PLAYERS 8
 #define PAT_MATCH_DEFAULT_TARGET 200
 #define PAT_MATCH_DEFAULT_TEAM_TARGET 500
+/* Limits that no match played at a table reaches, so that a crafted file cannot make loading
+ * take minutes: names (of players and teams) in characters, and rounds (at the last round a
+ * match without a winner takes no more scores). */
+#define PAT_MATCH_MAX_NAME_LENGTH 200
+#define PAT_MATCH_MAX_ROUNDS 10000
 
 /*
  * Rounds are played in turn: in each round every player plays one game of Demon, in the order

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the model's files share: the versioned save-file envelope, and a test hook for the clock. */
+/* What the model's files share: the versioned save-file envelope, and test hooks for the clock and
+ * PatMatch's work. */
 #pragma once
 
 #include <gio/gio.h>
@@ -26,5 +27,9 @@ GVariant *pat_envelope_unpack (GBytes             *bytes,
 typedef gint64 (*PatClockFunc) (void);
 
 void      pat_game_set_clock_func (PatClockFunc func);
+
+/* How many additions PatMatch has made to keep players' and teams' totals, so that a test can
+ * see that loading a match costs in proportion to its length. */
+guint64   pat_match_get_total_additions (void);
 
 G_END_DECLS

@@ -59,24 +59,6 @@ pat_stats_init (PatStats *self)
 {
 }
 
-/**
- * pat_stats_new:
- * @settings: settings of the schema io.github.patience.Patience
- *
- * Returns: (transfer full): statistics kept in @settings
- */
-PatStats *
-pat_stats_new (GSettings *settings)
-{
-  PatStats *self;
-
-  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
-
-  self = g_object_new (PAT_TYPE_STATS, NULL);
-  self->settings = g_object_ref (settings);
-  return self;
-}
-
 static GVariant *
 lookup_game (PatStats   *self,
              const char *game_id)
@@ -111,9 +93,81 @@ write_game (PatStats   *self,
     g_settings_apply (self->settings);
 }
 
+/* Arithmetic that stops at the limits instead of wrapping round. */
+static guint
+add_saturated (guint a,
+               guint b)
+{
+  return a > G_MAXUINT - b ? G_MAXUINT : a + b;
+}
+
+static gint64
+add_saturated_64 (gint64 a,
+                  gint64 b)
+{
+  if (b > 0 && a > G_MAXINT64 - b)
+    return G_MAXINT64;
+  if (b < 0 && a < G_MININT64 - b)
+    return G_MININT64;
+  return a + b;
+}
+
+static gboolean
+records_equal (const PatRecord *a,
+               const PatRecord *b)
+{
+  return a->played == b->played && a->won == b->won && a->lost == b->lost &&
+         a->assisted == b->assisted && a->streak == b->streak &&
+         a->best_win_streak == b->best_win_streak && a->worst_loss_streak == b->worst_loss_streak &&
+         a->has_best_time == b->has_best_time && a->best_time == b->best_time &&
+         a->fewest_moves == b->fewest_moves && a->has_best_score == b->has_best_score &&
+         a->best_score == b->best_score && a->total_score == b->total_score &&
+         a->hints_used == b->hints_used;
+}
+
+/* Makes a stored record one that the rules (pat-stats.h) can produce, keeping all it can: the
+ * counts of wins, losses and assisted games stand (cut only so that their sum fits a guint),
+ * played is their sum; a streak is no longer than the wins or losses it counts, the best and
+ * worst runs are at least the current one and at most those counts; there is no best time
+ * without a win, and no best score or score total without a game played without the Demo.
+ * Returns whether anything had to change. */
+static gboolean
+make_consistent (PatRecord *record)
+{
+  PatRecord stored = *record;
+  int most_wins, most_losses;
+
+  record->lost = MIN (record->lost, G_MAXUINT - record->won);
+  record->assisted = MIN (record->assisted, G_MAXUINT - record->won - record->lost);
+  record->played = record->won + record->lost + record->assisted;
+
+  most_wins = (int) MIN (record->won, (guint) G_MAXINT);
+  most_losses = (int) MIN (record->lost, (guint) G_MAXINT);
+  record->streak = CLAMP (record->streak, -most_losses, most_wins);
+  record->best_win_streak = CLAMP (record->best_win_streak, (guint) MAX (record->streak, 0), record->won);
+  record->worst_loss_streak = CLAMP (record->worst_loss_streak, (guint) MAX (-record->streak, 0),
+                                     record->lost);
+
+  if (record->won == 0)
+    {
+      record->has_best_time = FALSE;
+      record->best_time = record->fewest_moves = 0;
+    }
+  if (record->won == 0 && record->lost == 0)
+    {
+      record->has_best_score = FALSE;
+      record->total_score = 0;
+    }
+  if (!record->has_best_score)
+    record->best_score = 0;
+
+  return !records_equal (record, &stored);
+}
+
 /* Reads what is there with the right type; anything missing or of another type is none (data
- * from older versions has no "assisted"). */
-static void
+ * from older versions has no "assisted"). What cannot be is made consistent (make_consistent());
+ * returns whether it had to be. */
+static gboolean
 record_from_dict (GVariantDict *dict,
                   PatRecord    *record)
 {
@@ -132,6 +186,49 @@ record_from_dict (GVariantDict *dict,
   record->has_best_score = g_variant_dict_lookup (dict, "best-score", "i", &record->best_score);
   g_variant_dict_lookup (dict, "total-score", "x", &record->total_score);
   g_variant_dict_lookup (dict, "hints-used", "u", &record->hints_used);
+  return make_consistent (record);
+}
+
+/* Says once, when the statistics are opened, which stored records could not be as they are
+ * and are read made consistent; the stored data is left for the next result to rewrite. */
+static void
+report_inconsistent (PatStats *self)
+{
+  g_auto(GStrv) ids = pat_stats_dup_game_ids (self);
+  guint i;
+
+  for (i = 0; ids[i] != NULL; i++)
+    {
+      g_autoptr(GVariant) game = lookup_game (self, ids[i]);
+      GVariantDict dict;
+      PatRecord record;
+
+      g_variant_dict_init (&dict, game);
+      if (record_from_dict (&dict, &record))
+        g_message ("The statistics of %s were not consistent; they are read as played %u, won %u, "
+                   "lost %u, assisted %u, streak %d", ids[i], record.played, record.won, record.lost,
+                   record.assisted, record.streak);
+      g_variant_dict_clear (&dict);
+    }
+}
+
+/**
+ * pat_stats_new:
+ * @settings: settings of the schema io.github.patience.Patience
+ *
+ * Returns: (transfer full): statistics kept in @settings
+ */
+PatStats *
+pat_stats_new (GSettings *settings)
+{
+  PatStats *self;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (PAT_TYPE_STATS, NULL);
+  self->settings = g_object_ref (settings);
+  report_inconsistent (self);
+  return self;
 }
 
 static void
@@ -163,26 +260,46 @@ record_to_dict (const PatRecord *record,
   g_variant_dict_insert (dict, "hints-used", "u", record->hints_used);
 }
 
-/* The rules are PatRecord's (pat-stats.h). */
+/* The rules are PatRecord's (pat-stats.h). Nothing wraps round: once played is G_MAXUINT, the
+ * counts, streaks, score total and hints stay as they are (the result still goes to the history
+ * and can still set a record); a streak stops at G_MAXINT wins or losses, the total at the
+ * limits of a gint64. */
 static void
 update_record (PatRecord       *record,
                const PatResult *result)
 {
   /* Records are the player's own: no hint, no Demo. */
   gboolean unaided = !result->assisted && result->hints_used == 0;
+  gboolean counted = record->played < G_MAXUINT;
 
-  record->played++;
-  if (result->assisted)
+  if (counted)
     {
-      record->assisted++;
-      if (record->streak > 0)
-        record->streak = 0;
+      record->played++;
+      if (result->assisted)
+        {
+          record->assisted++;
+          if (record->streak > 0)
+            record->streak = 0;
+        }
+      else if (result->won)
+        {
+          record->won++;
+          record->streak = record->streak > 0 ? MIN (record->streak, G_MAXINT - 1) + 1 : 1;
+          record->best_win_streak = MAX (record->best_win_streak, (guint) record->streak);
+        }
+      else
+        {
+          record->lost++;
+          record->streak = record->streak < 0 ? MAX (record->streak, -G_MAXINT + 1) - 1 : -1;
+          record->worst_loss_streak = MAX (record->worst_loss_streak, (guint) -record->streak);
+        }
+      if (!result->assisted)
+        record->total_score = add_saturated_64 (record->total_score, result->score);
+      record->hints_used = add_saturated (record->hints_used, result->hints_used);
     }
-  else if (result->won)
+
+  if (!result->assisted && result->won)
     {
-      record->won++;
-      record->streak = record->streak > 0 ? record->streak + 1 : 1;
-      record->best_win_streak = MAX (record->best_win_streak, (guint) record->streak);
       if (unaided)
         {
           record->best_time = record->has_best_time ? MIN (record->best_time, result->time) : result->time;
@@ -191,20 +308,11 @@ update_record (PatRecord       *record,
           record->has_best_time = TRUE;
         }
     }
-  else
-    {
-      record->lost++;
-      record->streak = record->streak < 0 ? record->streak - 1 : -1;
-      record->worst_loss_streak = MAX (record->worst_loss_streak, (guint) -record->streak);
-    }
   if (unaided)
     {
       record->best_score = record->has_best_score ? MAX (record->best_score, result->score) : result->score;
       record->has_best_score = TRUE;
     }
-  if (!result->assisted)
-    record->total_score += result->score;
-  record->hints_used += result->hints_used;
 }
 
 /* The stored history in either form, as results. */

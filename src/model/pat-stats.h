@@ -35,6 +35,12 @@ typedef struct {
  * - A game won with hints is a win, in the streak, with its hints in the history.
  * - Only games played without hints or Demo set the records: best time and fewest moves (from
  *   such wins) and best score (from any such game).
+ * - Nothing wraps round: once played reaches G_MAXUINT the counts, streaks, score total and
+ *   hints stay as they are; a streak stops at G_MAXINT games, the total at the gint64 limits.
+ * Stored records the rules cannot produce (more wins than games, a streak longer than its
+ * wins…) are read made consistent — the counts of wins, losses and assisted games stand and
+ * the rest follows from them — and each is reported once with g_message() when the statistics
+ * are opened (pat_stats_new()); the next result of that game writes the consistent record.
  */
 typedef struct {
   guint    played;

@@ -514,6 +514,143 @@ test_broken (void)
   g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_FUTURE_VERSION);
 }
 
+/* A match file of two players and @n_scores scores, all @score, target @target. */
+static GBytes *
+crafted_match (gsize  n_scores,
+               int    score,
+               int    target)
+{
+  g_autofree gint32 *scores = g_new (gint32, MAX (n_scores, 1));
+  g_autoptr(GVariant) payload = NULL;
+  GVariantBuilder players;
+  gsize i;
+
+  for (i = 0; i < n_scores; i++)
+    scores[i] = score;
+  g_variant_builder_init (&players, G_VARIANT_TYPE ("a(si)"));
+  g_variant_builder_add (&players, "(si)", "Ann", -1);
+  g_variant_builder_add (&players, "(si)", "Bob", -1);
+  payload = g_variant_ref_sink (g_variant_new ("(@a(si)@asibut@aimv)",
+                                               g_variant_builder_end (&players),
+                                               g_variant_new_strv (NULL, 0),
+                                               target, TRUE, 0, (guint64) 1,
+                                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, scores, n_scores, sizeof (gint32)),
+                                               NULL));
+  return pat_envelope_pack ("io.github.patience.Patience.Match", 1, payload);
+}
+
+/* A file of the most rounds a match can have, every round a tie above the target, loads with
+ * work in proportion to its length: judging a round does not add up every score again. */
+static void
+test_load_linear (void)
+{
+  gsize n_scores = 2 * PAT_MATCH_MAX_ROUNDS;
+  g_autoptr(GBytes) bytes = crafted_match (n_scores, 50, 100);
+  g_autoptr(PatMatch) match = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 before;
+
+  before = pat_match_get_total_additions ();
+  match = pat_match_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pat_match_get_total_additions () - before, <=, 4 * n_scores);
+
+  g_assert_cmpint (pat_match_get_player_total (match, 0), ==, 50 * PAT_MATCH_MAX_ROUNDS);
+  g_assert_cmpint (pat_match_get_player_total (match, 1), ==, 50 * PAT_MATCH_MAX_ROUNDS);
+  g_assert_true (pat_match_get_tie_break (match));
+  g_assert_false (pat_match_get_finished (match));
+
+  /* It has reached its last round: no more scores, and the reason is said. */
+  g_assert_false (pat_match_record_score (match, 10, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "The match has reached its last round");
+}
+
+/* A file beyond the limits is refused, saying which. */
+static void
+test_caps (void)
+{
+  g_autoptr(GBytes) bytes = crafted_match (2 * PAT_MATCH_MAX_ROUNDS + 1, 0, 100);
+  g_autoptr(PatMatch) match = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *longest = g_strnfill (PAT_MATCH_MAX_NAME_LENGTH, 'x');
+  g_autofree char *too_long = g_strnfill (PAT_MATCH_MAX_NAME_LENGTH + 1, 'x');
+  const char *names[] = { "Ann", NULL, NULL };
+
+  match = pat_match_new_from_bytes (bytes, &error);
+  g_assert_null (match);
+  g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT);
+  g_assert_cmpstr (error->message, ==, "The saved match is damaged (too many rounds)");
+  g_clear_error (&error);
+
+  names[1] = longest;
+  match = pat_match_new (names, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (match);
+  g_clear_object (&match);
+
+  names[1] = too_long;
+  match = pat_match_new (names, &error);
+  g_assert_null (match);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "A name can have at most 200 characters");
+}
+
+/* A long team match, saved and loaded along the way, keeps its totals and winner, which are
+ * those of its scores added up here. */
+static void
+test_long_round_trip (void)
+{
+  const char *const eight[] = { "a", "b", "c", "d", "e", "f", "g", "h", NULL };
+  const char *const teams[] = { "North", "East", "South", "West", NULL };
+  const guint split[] = { 0, 1, 2, 3, 0, 1, 2, 3 };
+  g_autoptr(PatMatch) match = pat_match_new_with_teams (eight, split, teams, NULL);
+  int team_totals[4] = { 0, };
+  int totals[8] = { 0, };
+  guint32 x = 7;
+  guint turn;
+  int best = 0, best_team = -1;
+  guint t;
+
+  pat_match_set_target (match, 100000);
+  for (turn = 0; !pat_match_get_finished (match); turn++)
+    {
+      guint player = turn % 8;
+      int score;
+
+      x = x * 1103515245 + 12345;
+      score = (int) ((x >> 16) % 400) - 47;      /* −47 to 352 */
+      g_assert_true (pat_match_record_score (match, score, NULL));
+      totals[player] += score;
+      team_totals[split[player]] += score;
+
+      if (turn % 997 == 0 || pat_match_get_finished (match))
+        {
+          g_autoptr(GBytes) bytes = pat_match_save_to_bytes (match);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(PatMatch) loaded = pat_match_new_from_bytes (bytes, &error);
+
+          g_assert_no_error (error);
+          assert_same_match (match, loaded);
+          g_assert_cmpint (pat_match_get_winner (loaded), ==, pat_match_get_winner (match));
+          for (t = 0; t < 8; t++)
+            g_assert_cmpint (pat_match_get_player_total (loaded, t), ==, totals[t]);
+          for (t = 0; t < 4; t++)
+            g_assert_cmpint (pat_match_get_team_total (loaded, t), ==, team_totals[t]);
+        }
+    }
+
+  g_assert_cmpuint (pat_match_get_round (match), >, 200);
+  for (t = 0; t < 4; t++)
+    if (team_totals[t] > best)
+      {
+        best = team_totals[t];
+        best_team = (int) t;
+      }
+  g_assert_cmpint (best, >=, 100000);
+  g_assert_cmpint (pat_match_get_winner (match), ==, best_team);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -528,6 +665,9 @@ main (int   argc,
   g_test_add_func ("/match/deals", test_deals);
   g_test_add_func ("/match/save-resume", test_save_resume);
   g_test_add_func ("/match/broken", test_broken);
+  g_test_add_func ("/match/load-linear", test_load_linear);
+  g_test_add_func ("/match/caps", test_caps);
+  g_test_add_func ("/match/long-round-trip", test_long_round_trip);
 
   return g_test_run ();
 }

@@ -706,6 +706,219 @@ test_old_data (Fixture       *fixture,
   g_assert_true (g_variant_lookup (stored, "history", "a(xsbuuiub)", NULL));
 }
 
+/* What PatStats said of inconsistent records ("The statistics of ID were not consistent…"),
+ * as the ids; the log is structured, so g_test_expect_message() cannot see it. */
+static GPtrArray *reported;
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  static const char prefix[] = "The statistics of ";
+  gsize i;
+
+  for (i = 0; i < n_fields && (level & G_LOG_LEVEL_MESSAGE) != 0; i++)
+    if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0 &&
+        g_str_has_prefix (fields[i].value, prefix))
+      {
+        const char *id = (const char *) fields[i].value + strlen (prefix);
+        const char *end = strstr (id, " were not consistent");
+
+        if (end != NULL)
+          {
+            g_ptr_array_add (reported, g_strndup (id, end - id));
+            return G_LOG_WRITER_HANDLED;
+          }
+      }
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
+/* The ids reported since the last call, joined by spaces. */
+static char *
+take_reported (void)
+{
+  g_autofree char *joined = NULL;
+
+  g_ptr_array_add (reported, NULL);
+  joined = g_strjoinv (" ", (char **) reported->pdata);
+  g_ptr_array_set_size (reported, 0);
+  return g_steal_pointer (&joined);
+}
+
+/* A stored record of @game_id, from "name", value pairs ending in NULL. */
+static void
+store_record (Fixture    *fixture,
+              const char *game_id,
+              ...)
+{
+  g_autoptr(GVariant) all = g_settings_get_value (fixture->settings, "statistics");
+  GVariantDict dict;
+  GVariantBuilder game;
+  const char *name;
+  va_list args;
+
+  g_variant_builder_init (&game, G_VARIANT_TYPE_VARDICT);
+  va_start (args, game_id);
+  while ((name = va_arg (args, const char *)) != NULL)
+    g_variant_builder_add (&game, "{sv}", name, va_arg (args, GVariant *));
+  va_end (args);
+  g_variant_dict_init (&dict, all);
+  g_variant_dict_insert_value (&dict, game_id, g_variant_builder_end (&game));
+  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_dict_end (&dict)));
+}
+
+/* Stored records that the rules cannot produce are read made consistent, and said once when the
+ * statistics are opened; a consistent one is read as it is, silently. */
+static void
+test_inconsistent (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(PatStats) stats = NULL;
+  g_autofree char *reports = NULL;
+  PatRecord r;
+
+  store_record (fixture, "black-hole",
+                "played", g_variant_new_uint32 (4), "won", g_variant_new_uint32 (1),
+                "lost", g_variant_new_uint32 (2), "assisted", g_variant_new_uint32 (1),
+                "streak", g_variant_new_int32 (-2), "best-win-streak", g_variant_new_uint32 (1),
+                "worst-loss-streak", g_variant_new_uint32 (2),
+                "best-time", g_variant_new_uint32 (300), "fewest-moves", g_variant_new_uint32 (51),
+                "best-score", g_variant_new_int32 (52), "total-score", g_variant_new_int64 (90),
+                NULL);
+  /* More wins than games, a streak longer than the wins and the best run. */
+  store_record (fixture, "demon",
+                "played", g_variant_new_uint32 (3), "won", g_variant_new_uint32 (5),
+                "lost", g_variant_new_uint32 (1), "streak", g_variant_new_int32 (9),
+                "best-win-streak", g_variant_new_uint32 (2),
+                "worst-loss-streak", g_variant_new_uint32 (7), NULL);
+  /* Records and a total without a game. */
+  store_record (fixture, "penguin",
+                "best-time", g_variant_new_uint32 (10), "fewest-moves", g_variant_new_uint32 (5),
+                "best-score", g_variant_new_int32 (52), "total-score", g_variant_new_int64 (500),
+                NULL);
+
+  g_free (take_reported ());
+  stats = pat_stats_new (fixture->settings);
+  reports = take_reported ();
+  g_assert_cmpstr (reports, ==, "demon penguin");
+
+  g_assert_true (pat_stats_get_record (stats, "black-hole", &r));
+  g_assert_cmpuint (r.played, ==, 4);
+  g_assert_cmpint (r.streak, ==, -2);
+  g_assert_cmpuint (r.best_time, ==, 300);
+  g_assert_cmpint (r.total_score, ==, 90);
+
+  g_assert_true (pat_stats_get_record (stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 6);
+  g_assert_cmpuint (r.won, ==, 5);
+  g_assert_cmpuint (r.lost, ==, 1);
+  g_assert_cmpint (r.streak, ==, 5);
+  g_assert_cmpuint (r.best_win_streak, ==, 5);
+  g_assert_cmpuint (r.worst_loss_streak, ==, 1);
+
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 0);
+  g_assert_false (r.has_best_time);
+  g_assert_false (r.has_best_score);
+  g_assert_cmpint (r.total_score, ==, 0);
+
+  /* The next result starts from the consistent record, and writes it. */
+  record (fixture, "demon", result (FALSE, 100, 40, 20));
+  g_assert_true (pat_stats_get_record (stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 7);
+  g_assert_cmpuint (r.lost, ==, 2);
+  g_assert_cmpint (r.streak, ==, -1);
+  g_clear_object (&stats);
+  stats = pat_stats_new (fixture->settings);
+  g_free (reports);
+  reports = take_reported ();
+  g_assert_cmpstr (reports, ==, "penguin");
+}
+
+/* Counts at their limits stay there instead of wrapping round to nothing. */
+static void
+test_saturate (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(PatStats) stats = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autofree char *reports = NULL;
+  PatResult win = result (TRUE, 100, 40, 352);
+  PatResult loss = result (FALSE, 100, 40, -12);
+  PatRecord r;
+
+  store_record (fixture, "demon",
+                "played", g_variant_new_uint32 (G_MAXUINT), "won", g_variant_new_uint32 (G_MAXUINT),
+                "lost", g_variant_new_uint32 (0), "assisted", g_variant_new_uint32 (0),
+                "streak", g_variant_new_int32 (G_MAXINT),
+                "best-win-streak", g_variant_new_uint32 (G_MAXUINT),
+                "best-time", g_variant_new_uint32 (200), "fewest-moves", g_variant_new_uint32 (90),
+                "best-score", g_variant_new_int32 (300),
+                "total-score", g_variant_new_int64 (G_MAXINT64),
+                "hints-used", g_variant_new_uint32 (G_MAXUINT), NULL);
+  g_free (take_reported ());
+  stats = pat_stats_new (fixture->settings);
+  reports = take_reported ();
+  g_assert_cmpstr (reports, ==, "");   /* at the limits, but consistent */
+  g_clear_pointer (&reports, g_free);
+
+  win.time = 50;
+  pat_stats_record (stats, "demon", &win);
+  g_assert_true (pat_stats_get_record (stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, G_MAXUINT);
+  g_assert_cmpuint (r.won, ==, G_MAXUINT);
+  g_assert_cmpint (r.streak, ==, G_MAXINT);
+  g_assert_cmpuint (r.best_win_streak, ==, G_MAXUINT);
+  g_assert_cmpint (r.total_score, ==, G_MAXINT64);
+  g_assert_cmpuint (r.hints_used, ==, G_MAXUINT);
+  /* The result still sets a record and goes to the history. */
+  g_assert_cmpuint (r.best_time, ==, 50);
+  g_assert_cmpint (r.best_score, ==, 352);
+  history = pat_stats_get_history (stats, "demon");
+  g_assert_cmpuint (history->len, ==, 1);
+  g_clear_pointer (&history, g_array_unref);
+  g_clear_object (&stats);
+
+  /* The longest run of losses and the lowest total, with room left in played. */
+  store_record (fixture, "penguin",
+                "played", g_variant_new_uint32 (G_MAXUINT - 10), "won", g_variant_new_uint32 (0),
+                "lost", g_variant_new_uint32 (G_MAXUINT - 10),
+                "streak", g_variant_new_int32 (-G_MAXINT),
+                "worst-loss-streak", g_variant_new_uint32 (G_MAXINT),
+                "total-score", g_variant_new_int64 (G_MININT64),
+                "hints-used", g_variant_new_uint32 (G_MAXUINT - 1), NULL);
+  stats = pat_stats_new (fixture->settings);
+  reports = take_reported ();
+  g_assert_cmpstr (reports, ==, "");
+  g_clear_pointer (&reports, g_free);
+  loss.hints_used = 5;
+  pat_stats_record (stats, "penguin", &loss);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, G_MAXUINT - 9);
+  g_assert_cmpuint (r.lost, ==, G_MAXUINT - 9);
+  g_assert_cmpint (r.streak, ==, -G_MAXINT);
+  g_assert_cmpuint (r.worst_loss_streak, ==, G_MAXINT);
+  g_assert_cmpint (r.total_score, ==, G_MININT64);
+  g_assert_cmpuint (r.hints_used, ==, G_MAXUINT);
+  g_clear_object (&stats);
+
+  /* A streak below what an int can negate is read as the longest run there can be. */
+  store_record (fixture, "penguin",
+                "played", g_variant_new_uint32 (G_MAXUINT - 10),
+                "lost", g_variant_new_uint32 (G_MAXUINT - 10),
+                "streak", g_variant_new_int32 (G_MININT), NULL);
+  g_free (take_reported ());
+  stats = pat_stats_new (fixture->settings);
+  reports = take_reported ();
+  g_assert_cmpstr (reports, ==, "penguin");
+  pat_stats_record (stats, "penguin", &loss);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpint (r.streak, ==, -G_MAXINT);
+  g_assert_cmpuint (r.worst_loss_streak, ==, G_MAXINT);
+}
+
 static void
 test_reset (Fixture       *fixture,
             gconstpointer  data)
@@ -854,7 +1067,11 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
+  reported = g_ptr_array_new_with_free_func (g_free);
+  g_log_set_writer_func (log_writer, NULL, NULL);
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
@@ -871,9 +1088,13 @@ main (int   argc,
   ADD ("/stats/assisted-streaks", test_assisted_streaks);
   ADD ("/stats/hints-win", test_hints_win);
   ADD ("/stats/old-data", test_old_data);
+  ADD ("/stats/inconsistent", test_inconsistent);
+  ADD ("/stats/saturate", test_saturate);
   ADD ("/stats/reset", test_reset);
   ADD ("/stats/export-csv", test_export_csv);
 #undef ADD
 
-  return g_test_run ();
+  status = g_test_run ();
+  g_ptr_array_unref (reported);
+  return status;
 }
