@@ -433,6 +433,8 @@ test_autosave (Fixture       *fixture,
     g_assert_nonnull (error);
     g_clear_error (&error);
     g_assert_true (pat_game_apply (game, &deal, NULL));
+    /* The worker's failure is reported on the main thread. */
+    pat_store_flush (broken);
     g_assert_cmpuint (failures, ==, 1);
     g_assert_cmpint (g_unlink (not_a_dir), ==, 0);
   }
