@@ -145,8 +145,8 @@ pat_store_class_init (PatStoreClass *klass)
                   G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
   signals[SAVE_FAILED] =
     g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2,
-                  G_TYPE_STRING, G_TYPE_STRING);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_ERROR);
   signals[SAVED] =
     g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
@@ -327,7 +327,8 @@ dispatch_results_cb (gpointer data)
   while ((result = g_queue_pop_head (&results)) != NULL)
     {
       if (result->error != NULL)
-        g_signal_emit (self, signals[SAVE_FAILED], 0, result->name, result->error->message);
+        g_signal_emit (self, signals[SAVE_FAILED], 0, result->name, result->error->message,
+                       result->error);
       else
         g_signal_emit (self, signals[SAVED], 0, result->name);
       result_free (result);
@@ -800,7 +801,7 @@ autosave (PatStore *self,
 
   if (!check_replaceable (self, name, &error))
     {
-      g_signal_emit (self, signals[SAVE_FAILED], 0, name, error->message);
+      g_signal_emit (self, signals[SAVE_FAILED], 0, name, error->message, error);
       return;
     }
   bytes = pat_game_save_to_bytes (game);

@@ -48,8 +48,10 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
  *                 a save file could not be read; game_id is "match" for the match file,
  *                 moved_to is %NULL when the file was left where it was, message is
  *                 translated (and then says where the file is)
- *   save-failed (const char *game_id, const char *message)
- *                 an automatic save (pat_store_autosave()) failed; emitted on the main thread
+ *   save-failed (const char *game_id, const char *message, const GError *error)
+ *                 an automatic save (pat_store_autosave()) failed; emitted on the main thread at
+ *                 every failure (the message names a temporary file: error's domain and code
+ *                 say which kind of failure it is)
  *   saved (const char *game_id)
  *                 an automatic save was written; emitted on the main thread
  */
