@@ -4,6 +4,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -13,16 +17,42 @@
 #define MATCH_NAME "match"
 #define FILE_SUFFIX ".gvariant"
 
-/* Anything bigger is not one of ours; it is not worth reading into memory. */
+/* Anything bigger is not one of ours; it is not worth reading into memory. A save holds the whole
+ * undo history, about a hundred bytes a position: 64 MiB is over half a million positions, far
+ * beyond any game played by hand (Perpetual Motion played to its end is a few thousand). */
 #define MAX_FILE_SIZE (64 * 1024 * 1024)
+
+/* One automatic save for the worker thread: the newest bytes of one file. */
+typedef struct {
+  char   *name;
+  GBytes *bytes;
+} Write;
+
+/* What the worker did, for the main thread to report. */
+typedef struct {
+  char   *name;
+  GError *error;   /* nullable: it worked */
+} Result;
 
 struct _PatStore
 {
-  GObject    parent_instance;
+  GObject       parent_instance;
 
-  char      *directory;
-  GSettings *settings;   /* nullable: when the schema is not installed */
-  char      *last_game;  /* without settings */
+  char         *directory;
+  GSettings    *settings;   /* nullable: when the schema is not installed */
+  char         *last_game;  /* without settings */
+  GHashTable   *unreadable; /* names whose file is there but could not be read: never replaced */
+
+  /* The autosave worker. Everything below is under the lock. */
+  GMainContext *context;    /* where the signals are emitted */
+  GThread      *thread;
+  GMutex        lock;
+  GCond         cond;
+  GQueue        pending;    /* of Write, at most one per name, the newest bytes */
+  char         *in_flight;  /* the name being written, or NULL */
+  GQueue        results;    /* of Result */
+  guint         results_id;
+  gboolean      quit;
 };
 
 G_DEFINE_FINAL_TYPE (PatStore, pat_store, G_TYPE_OBJECT)
@@ -30,10 +60,30 @@ G_DEFINE_FINAL_TYPE (PatStore, pat_store, G_TYPE_OBJECT)
 enum {
   LOAD_FAILED,
   SAVE_FAILED,
+  SAVED,
   N_SIGNALS,
 };
 
 static guint signals[N_SIGNALS];
+
+static void
+write_free (Write *write)
+{
+  g_free (write->name);
+  g_bytes_unref (write->bytes);
+  g_free (write);
+}
+
+static void
+result_free (Result *result)
+{
+  g_free (result->name);
+  g_clear_error (&result->error);
+  g_free (result);
+}
+
+static void wait_for (PatStore   *self,
+                      const char *name);
 
 static void
 pat_store_finalize (GObject *object)
@@ -42,6 +92,11 @@ pat_store_finalize (GObject *object)
 
   g_clear_pointer (&self->directory, g_free);
   g_clear_pointer (&self->last_game, g_free);
+  g_clear_pointer (&self->unreadable, g_hash_table_unref);
+  g_queue_clear_full (&self->results, (GDestroyNotify) result_free);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->cond);
 
   G_OBJECT_CLASS (pat_store_parent_class)->finalize (object);
 }
@@ -51,6 +106,26 @@ pat_store_dispose (GObject *object)
 {
   PatStore *self = PAT_STORE (object);
 
+  /* Whatever is still to be written is written before the store goes. */
+  if (self->thread != NULL)
+    {
+      wait_for (self, NULL);
+      g_mutex_lock (&self->lock);
+      self->quit = TRUE;
+      g_cond_broadcast (&self->cond);
+      g_mutex_unlock (&self->lock);
+      g_thread_join (g_steal_pointer (&self->thread));
+    }
+  g_mutex_lock (&self->lock);
+  if (self->results_id != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->context, self->results_id);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->results_id = 0;
+    }
+  g_mutex_unlock (&self->lock);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (pat_store_parent_class)->dispose (object);
@@ -70,8 +145,12 @@ pat_store_class_init (PatStoreClass *klass)
                   G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
   signals[SAVE_FAILED] =
     g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2,
-                  G_TYPE_STRING, G_TYPE_STRING);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_ERROR);
+  signals[SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  G_TYPE_STRING);
 }
 
 static void
@@ -84,13 +163,60 @@ pat_store_init (PatStore *self)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
   if (schema != NULL)
     self->settings = g_settings_new_full (schema, NULL, NULL);
+
+  self->unreadable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->context = g_main_context_ref_thread_default ();
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->cond);
+  g_queue_init (&self->pending);
+  g_queue_init (&self->results);
+}
+
+/* NAME.gvariant.XXXXXX, the temporary file of g_file_set_contents() for one of our files. */
+static gboolean
+is_leftover (const char *file_name)
+{
+  const char *suffix = strstr (file_name, FILE_SUFFIX ".");
+  g_autofree char *name = NULL;
+  const char *p;
+
+  if (suffix == NULL)
+    return FALSE;
+  p = suffix + strlen (FILE_SUFFIX ".");
+  if (strlen (p) != 6)
+    return FALSE;
+  for (; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p))
+      return FALSE;
+  name = g_strndup (file_name, (gsize) (suffix - file_name));
+  return g_str_equal (name, MATCH_NAME) || pat_rules_lookup (name) != NULL;
+}
+
+/* A write killed half-way leaves its temporary file; nothing else would ever remove it. */
+static void
+remove_leftovers (PatStore *self)
+{
+  g_autoptr(GDir) dir = g_dir_open (self->directory, 0, NULL);
+  const char *file_name;
+
+  if (dir == NULL)
+    return;
+  while ((file_name = g_dir_read_name (dir)) != NULL)
+    if (is_leftover (file_name))
+      {
+        g_autofree char *path = g_build_filename (self->directory, file_name, NULL);
+
+        if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+          g_unlink (path);
+      }
 }
 
 /**
  * pat_store_new:
  * @directory: (nullable): where the files live; %NULL for g_get_user_data_dir()/patience
  *
- * The directory is created at the first save.
+ * The directory is created at the first save. Temporary files that a write cut short left
+ * in it (`NAME.gvariant.XXXXXX`) are removed: make one store per directory, at start-up.
  *
  * Returns: (transfer full): a new store
  */
@@ -103,6 +229,7 @@ pat_store_new (const char *directory)
     self->directory = g_strdup (directory);
   else
     self->directory = g_build_filename (g_get_user_data_dir (), "patience", NULL);
+  remove_leftovers (self);
   return self;
 }
 
@@ -139,6 +266,7 @@ pat_store_dup_game_path (PatStore   *self,
   return file_path (self, game_id);
 }
 
+/* Safe in any thread: it only reads the directory, which never changes. */
 static gboolean
 write_file (PatStore    *self,
             const char  *name,
@@ -165,6 +293,192 @@ write_file (PatStore    *self,
                                    G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
 }
 
+/* A file that was there but could not be read is never replaced: the next start reads it again. */
+static gboolean
+check_replaceable (PatStore    *self,
+                   const char  *name,
+                   GError     **error)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_hash_table_contains (self->unreadable, name))
+    return TRUE;
+  path = file_path (self, name);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+               _("Not saved, so as not to replace %s, which could not be read"), path);
+  return FALSE;
+}
+
+/* The worker thread: writes the pending saves one at a time, oldest name first. */
+
+static gboolean
+dispatch_results_cb (gpointer data)
+{
+  PatStore *self = data;
+  GQueue results = G_QUEUE_INIT;
+  Result *result;
+
+  g_mutex_lock (&self->lock);
+  results = self->results;
+  g_queue_init (&self->results);
+  self->results_id = 0;
+  g_mutex_unlock (&self->lock);
+
+  while ((result = g_queue_pop_head (&results)) != NULL)
+    {
+      if (result->error != NULL)
+        g_signal_emit (self, signals[SAVE_FAILED], 0, result->name, result->error->message,
+                       result->error);
+      else
+        g_signal_emit (self, signals[SAVED], 0, result->name);
+      result_free (result);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  PatStore *self = data;
+
+  g_mutex_lock (&self->lock);
+  for (;;)
+    {
+      Write *write;
+      Result *result;
+
+      while (!self->quit && g_queue_is_empty (&self->pending))
+        g_cond_wait (&self->cond, &self->lock);
+      write = g_queue_pop_head (&self->pending);
+      if (write == NULL)
+        break;
+
+      self->in_flight = g_strdup (write->name);
+      g_mutex_unlock (&self->lock);
+
+      result = g_new0 (Result, 1);
+      result->name = g_strdup (write->name);
+      write_file (self, write->name, write->bytes, &result->error);
+      write_free (write);
+
+      g_mutex_lock (&self->lock);
+      g_clear_pointer (&self->in_flight, g_free);
+      g_queue_push_tail (&self->results, result);
+      if (self->results_id == 0)
+        {
+          GSource *source = g_idle_source_new ();
+
+          g_source_set_callback (source, dispatch_results_cb, self, NULL);
+          g_source_set_static_name (source, "[patience] store results");
+          self->results_id = g_source_attach (source, self->context);
+          g_source_unref (source);
+        }
+      g_cond_broadcast (&self->cond);
+    }
+  g_mutex_unlock (&self->lock);
+  return NULL;
+}
+
+static Write *
+find_pending (PatStore   *self,
+              const char *name)
+{
+  GList *l;
+
+  for (l = self->pending.head; l != NULL; l = l->next)
+    if (g_str_equal (((Write *) l->data)->name, name))
+      return l->data;
+  return NULL;
+}
+
+/* Hands @bytes to the worker; bytes still waiting for the same file are replaced. Never waits
+ * for the disk. */
+static void
+write_later (PatStore   *self,
+             const char *name,
+             GBytes     *bytes)
+{
+  Write *write;
+
+  g_mutex_lock (&self->lock);
+  if (self->thread == NULL)
+    self->thread = g_thread_new ("pat-store", worker_thread, self);
+  write = find_pending (self, name);
+  if (write != NULL)
+    {
+      g_bytes_unref (write->bytes);
+      write->bytes = g_bytes_ref (bytes);
+    }
+  else
+    {
+      write = g_new0 (Write, 1);
+      write->name = g_strdup (name);
+      write->bytes = g_bytes_ref (bytes);
+      g_queue_push_tail (&self->pending, write);
+    }
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+}
+
+/* Waits until @name (every file when %NULL) is written: nothing of it pending, nothing in flight. */
+static void
+wait_for (PatStore   *self,
+          const char *name)
+{
+  g_mutex_lock (&self->lock);
+  while ((name == NULL && (!g_queue_is_empty (&self->pending) || self->in_flight != NULL)) ||
+         (name != NULL && (find_pending (self, name) != NULL ||
+                           g_strcmp0 (self->in_flight, name) == 0)))
+    g_cond_wait (&self->cond, &self->lock);
+  g_mutex_unlock (&self->lock);
+}
+
+/* Forgets what is pending for @name and waits for its write in flight: what comes next (a
+ * synchronous write, a removal) is not overtaken by an older state. */
+static void
+drop_pending (PatStore   *self,
+              const char *name)
+{
+  Write *write;
+
+  g_mutex_lock (&self->lock);
+  write = find_pending (self, name);
+  if (write != NULL)
+    {
+      g_queue_remove (&self->pending, write);
+      write_free (write);
+    }
+  while (g_strcmp0 (self->in_flight, name) == 0)
+    g_cond_wait (&self->cond, &self->lock);
+  g_mutex_unlock (&self->lock);
+}
+
+/**
+ * pat_store_flush:
+ *
+ * Writes every automatic save still waiting for the worker thread, waits for it, and emits
+ * #PatStore::save-failed and #PatStore::saved for them now. Call it on the main thread before
+ * quitting.
+ */
+void
+pat_store_flush (PatStore *self)
+{
+  g_return_if_fail (PAT_IS_STORE (self));
+
+  wait_for (self, NULL);
+  g_mutex_lock (&self->lock);
+  if (self->results_id != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->context, self->results_id);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->results_id = 0;
+    }
+  g_mutex_unlock (&self->lock);
+  dispatch_results_cb (self);
+}
+
 /* Moves a broken file out of the way under a name no other file has, and says so once. */
 static void
 move_aside (PatStore   *self,
@@ -175,7 +489,8 @@ move_aside (PatStore   *self,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   g_autofree char *target = g_strdup_printf ("%s.broken-%s", path, stamp);
-  const char *moved_to = NULL;
+  g_autofree char *unmoved = NULL;
+  int saved_errno = EEXIST;
   guint n;
 
   for (n = 2; g_file_test (target, G_FILE_TEST_EXISTS) && n < 1000; n++)
@@ -185,42 +500,115 @@ move_aside (PatStore   *self,
     }
 
   /* rename() would replace an older broken file, so a name still taken is not used. */
-  if (!g_file_test (target, G_FILE_TEST_EXISTS) && g_rename (path, target) == 0)
-    moved_to = target;
+  if (!g_file_test (target, G_FILE_TEST_EXISTS))
+    {
+      if (g_rename (path, target) == 0)
+        {
+          g_signal_emit (self, signals[LOAD_FAILED], 0, name, target, message);
+          return;
+        }
+      saved_errno = errno;
+    }
 
-  g_signal_emit (self, signals[LOAD_FAILED], 0, name, moved_to, message);
+  /* It stays where it is, and is not replaced; it is reported once, not at every load. */
+  if (g_hash_table_contains (self->unreadable, name))
+    return;
+  g_hash_table_add (self->unreadable, g_strdup (name));
+  /* Translators: the first %s is why the file is unreadable, the second the file's path, the
+   * third why it could not be renamed */
+  unmoved = g_strdup_printf (_("%s. It could not be moved aside and is still at %s (%s)"),
+                             message, path, g_strerror (saved_errno));
+  g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, unmoved);
 }
 
-/* Reads a whole file; %NULL with G_IO_ERROR_NOT_FOUND when there is none, or with another
- * error when it cannot be read (the file is then broken). */
-static GBytes *
+typedef enum {
+  READ_OK,
+  READ_NOT_FOUND,
+  READ_FAILED,      /* it may be fine: it could not be read, or is not a file */
+  READ_INVALID,     /* what was read is not one of ours */
+} ReadStatus;
+
+/* Reads a whole regular file of at most MAX_FILE_SIZE bytes, without blocking on a FIFO or a
+ * device. */
+static ReadStatus
 read_file (const char  *path,
+           GBytes     **bytes,
            GError     **error)
 {
-  GStatBuf buf;
-  char *contents = NULL;
-  gsize length = 0;
+  g_autoptr(GByteArray) array = NULL;
+  struct stat buf;
+  int fd;
 
-  if (g_stat (path, &buf) != 0)
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
     {
       int saved_errno = errno;
 
       if (saved_errno == ENOENT)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no saved game"));
-      else
-        g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                     _("Could not read %s: %s"), path, g_strerror (saved_errno));
-      return NULL;
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no saved game"));
+          return READ_NOT_FOUND;
+        }
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not read %s: %s"), path, g_strerror (saved_errno));
+      return READ_FAILED;
+    }
+  if (fstat (fd, &buf) != 0)
+    {
+      int saved_errno = errno;
+
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not read %s: %s"), path, g_strerror (saved_errno));
+      return READ_FAILED;
+    }
+  if (!S_ISREG (buf.st_mode))
+    {
+      g_close (fd, NULL);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("%s is not a regular file"), path);
+      return READ_FAILED;
     }
   if (buf.st_size > MAX_FILE_SIZE)
     {
+      g_close (fd, NULL);
       g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_NOT_OURS,
                    _("This is not a file saved by Patience"));
-      return NULL;
+      return READ_INVALID;
     }
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
-  return g_bytes_new_take (contents, length);
+
+  array = g_byte_array_sized_new ((guint) buf.st_size + 1);
+  for (;;)
+    {
+      guint8 chunk[16384];
+      gssize n = read (fd, chunk, sizeof chunk);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          g_close (fd, NULL);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _("Could not read %s: %s"), path, g_strerror (saved_errno));
+          return READ_FAILED;
+        }
+      if (n == 0)
+        break;
+      g_byte_array_append (array, chunk, (guint) n);
+      /* It may have grown since fstat(). */
+      if (array->len > MAX_FILE_SIZE)
+        {
+          g_close (fd, NULL);
+          g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_NOT_OURS,
+                       _("This is not a file saved by Patience"));
+          return READ_INVALID;
+        }
+    }
+  g_close (fd, NULL);
+  *bytes = g_byte_array_free_to_bytes (g_steal_pointer (&array));
+  return READ_OK;
 }
 
 typedef gpointer (*ParseFunc) (GBytes  *bytes,
@@ -240,7 +628,9 @@ parse_match (GBytes  *bytes,
   return pat_match_new_from_bytes (bytes, error);
 }
 
-/* Reads and parses one file; a file that is there but cannot be used is moved aside. */
+/* Reads and parses one file. A file that was read and is not valid is moved aside; one that
+ * could not be read (an I/O error, too many open files, not a regular file) is left as it is,
+ * reported, and not replaced: the next start tries it again. */
 static gpointer
 load_file (PatStore    *self,
            const char  *name,
@@ -252,14 +642,38 @@ load_file (PatStore    *self,
   g_autoptr(GError) local_error = NULL;
   gpointer object;
 
-  bytes = read_file (path, &local_error);
-  if (bytes == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+  /* An automatic save still on its way is the newest state. */
+  wait_for (self, name);
+
+  switch (read_file (path, &bytes, &local_error))
     {
+    case READ_OK:
+      break;
+    case READ_NOT_FOUND:
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
+    case READ_FAILED:
+      if (!g_hash_table_contains (self->unreadable, name))
+        {
+          g_autofree char *message = NULL;
+
+          g_hash_table_add (self->unreadable, g_strdup (name));
+          /* Translators: %s says why the file could not be read */
+          message = g_strdup_printf (_("%s. It was left as it is, and will be read again at the next start"),
+                                     local_error->message);
+          g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, message);
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    case READ_INVALID:
+      move_aside (self, path, name, local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    default:
+      g_assert_not_reached ();
     }
 
-  object = bytes != NULL ? parse (bytes, &local_error) : NULL;
+  object = parse (bytes, &local_error);
   if (object != NULL && PAT_IS_GAME (object) &&
       !g_str_equal (pat_game_get_game_id (object), name))
     {
@@ -271,8 +685,22 @@ load_file (PatStore    *self,
     {
       move_aside (self, path, name, local_error->message);
       g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
     }
+  g_hash_table_remove (self->unreadable, name);
   return object;
+}
+
+static gboolean
+save_now (PatStore    *self,
+          const char  *name,
+          GBytes      *bytes,
+          GError     **error)
+{
+  if (!check_replaceable (self, name, error))
+    return FALSE;
+  drop_pending (self, name);
+  return write_file (self, name, bytes, error);
 }
 
 gboolean
@@ -287,7 +715,7 @@ pat_store_save_game (PatStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   bytes = pat_game_save_to_bytes (game);
-  return write_file (self, pat_game_get_game_id (game), bytes, error);
+  return save_now (self, pat_game_get_game_id (game), bytes, error);
 }
 
 /**
@@ -319,6 +747,7 @@ pat_store_has_game (PatStore   *self,
   g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
   g_return_val_if_fail (pat_rules_lookup (game_id) != NULL, FALSE);
 
+  wait_for (self, game_id);
   path = file_path (self, game_id);
   return g_file_test (path, G_FILE_TEST_EXISTS);
 }
@@ -330,6 +759,10 @@ remove_file (PatStore    *self,
 {
   g_autofree char *path = file_path (self, name);
 
+  if (!check_replaceable (self, name, error))
+    return FALSE;
+  /* A save still on its way would bring the file back. */
+  drop_pending (self, name);
   if (g_unlink (path) != 0 && errno != ENOENT)
     {
       int saved_errno = errno;
@@ -357,14 +790,22 @@ pat_store_remove_game (PatStore    *self,
   return remove_file (self, game_id, error);
 }
 
+/* The bytes are made here, on the main thread; the worker only writes them. */
 static void
 autosave (PatStore *self,
           PatGame  *game)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const char *name = pat_game_get_game_id (game);
 
-  if (!pat_store_save_game (self, game, &error))
-    g_signal_emit (self, signals[SAVE_FAILED], 0, pat_game_get_game_id (game), error->message);
+  if (!check_replaceable (self, name, &error))
+    {
+      g_signal_emit (self, signals[SAVE_FAILED], 0, name, error->message, error);
+      return;
+    }
+  bytes = pat_game_save_to_bytes (game);
+  write_later (self, name, bytes);
 }
 
 static void
@@ -388,8 +829,10 @@ game_notify_cb (PatGame    *game,
  *
  * Saves @game after every change of position, when it is recorded in the statistics, when a
  * hint is used and when it stops running (the window lost focus or closes, which keeps the
- * clock). Failures are reported by #PatStore::save-failed. Stops by itself when either object
- * goes away.
+ * clock). The state is serialised at once and written by a worker thread, one write at a
+ * time, the newest state of a file replacing one still waiting: the board never waits for the
+ * disk. Each write is reported on the main thread, by #PatStore::saved or #PatStore::save-failed,
+ * and the next change tries again. Stops by itself when either object goes away.
  */
 void
 pat_store_autosave (PatStore *self,
@@ -487,7 +930,7 @@ pat_store_save_match (PatStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   bytes = pat_match_save_to_bytes (match);
-  return write_file (self, MATCH_NAME, bytes, error);
+  return save_now (self, MATCH_NAME, bytes, error);
 }
 
 /**
@@ -513,6 +956,7 @@ pat_store_has_match (PatStore *self)
 
   g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
 
+  wait_for (self, MATCH_NAME);
   path = file_path (self, MATCH_NAME);
   return g_file_test (path, G_FILE_TEST_EXISTS);
 }

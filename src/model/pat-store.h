@@ -22,8 +22,22 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
  * directory, writes it, fsync()s it and rename()s it over the old one (GLib 2.74, checked with
  * strace, then also fsync()s the directory), so a crash at any moment leaves the old file or
  * the new one, never a mixture.
- * A file that cannot be read is moved aside to NAME.broken-YYYYMMDD-HHMMSS (never deleted),
- * and #PatStore::load-failed reports it, once, since the file is then gone.
+ * Automatic saves (pat_store_autosave()) are written by a worker thread: the bytes are made on
+ * the main thread, one write is in flight at a time, and newer bytes for a file replace those
+ * still waiting. After a kill, the file is the last state whose write completed: the moves made
+ * while one write was under way may be missing (one move at the pace of play, more in a burst
+ * faster than the disk), never a state older than one written, never a mixture. Synchronous
+ * saves, loads and removals first wait for that file's write in flight; pat_store_flush() waits
+ * for everything (on quit).
+ * A temporary file left by a write that was killed (NAME.gvariant.XXXXXX) is removed by
+ * pat_store_new().
+ * A file that was read and is not valid is moved aside to NAME.broken-YYYYMMDD-HHMMSS (never
+ * deleted), and #PatStore::load-failed reports it, once, since the file is then gone. A file
+ * that could not be read (an I/O error, no file descriptor left, a FIFO, a device, a directory)
+ * is left as it is and reported with moved_to %NULL; so is a broken file that could not be
+ * moved. Such a file is reported once and never replaced or removed by this store (saves of it
+ * fail), so the next start reads it again. Only regular files of at most 64 MiB are read,
+ * without blocking.
  *
  * The last game played is the GSettings key "last-game" of io.github.patience.Patience when
  * that schema is installed (it always is for the app and the tests); otherwise the store only
@@ -32,9 +46,14 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
  * Signals:
  *   load-failed (const char *game_id, const char *moved_to, const char *message)
  *                 a save file could not be read; game_id is "match" for the match file,
- *                 message is translated
- *   save-failed (const char *game_id, const char *message)
- *                 an automatic save (pat_store_autosave()) failed
+ *                 moved_to is %NULL when the file was left where it was, message is
+ *                 translated (and then says where the file is)
+ *   save-failed (const char *game_id, const char *message, const GError *error)
+ *                 an automatic save (pat_store_autosave()) failed; emitted on the main thread at
+ *                 every failure (the message names a temporary file: error's domain and code
+ *                 say which kind of failure it is)
+ *   saved (const char *game_id)
+ *                 an automatic save was written; emitted on the main thread
  */
 
 PatStore   *pat_store_new              (const char  *directory);
@@ -55,6 +74,7 @@ gboolean    pat_store_remove_game      (PatStore    *self,
                                         GError     **error);
 void        pat_store_autosave         (PatStore    *self,
                                         PatGame     *game);
+void        pat_store_flush            (PatStore    *self);
 /* Holds @game's saves after each move while it is played fast (Play to the End), and saves it at
  * once when resumed. Calls nest. */
 void        pat_store_pause_autosave   (PatStore    *self,

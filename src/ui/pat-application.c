@@ -16,6 +16,10 @@ struct _PatApplication {
   GSettings     *settings;
   PatStore      *store;
   PatStats      *stats;
+  /* The kind of saving failure last shown, until saving works again. */
+  gboolean       save_failing;
+  GQuark         save_failure_domain;
+  int            save_failure_code;
 };
 
 G_DEFINE_FINAL_TYPE (PatApplication, pat_application, ADW_TYPE_APPLICATION)
@@ -43,11 +47,54 @@ load_failed_cb (PatApplication *self,
   g_autofree char *text = NULL;
 
   /* Translators: %s is the path the unreadable save file was moved to */
-  text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
-                          moved_to);
+  if (moved_to != NULL)
+    text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
+                            moved_to);
+  else
+    /* Translators: %s says why, and where the file is (it was left in place) */
+    text = g_strdup_printf (_("Your saved game could not be read and a new one was started: %s"), message);
   g_message ("%s: %s", text, message);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
+}
+
+/* Said once for each kind of failure, not at every move; the next move tries again. */
+static void
+save_failed_cb (PatApplication *self,
+                const char     *game_id,
+                const char     *message,
+                const GError   *error,
+                PatStore       *store)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autofree char *text = NULL;
+
+  if (self->save_failing && error->domain == self->save_failure_domain &&
+      error->code == self->save_failure_code)
+    return;
+  self->save_failing = TRUE;
+  self->save_failure_domain = error->domain;
+  self->save_failure_code = error->code;
+
+  /* Translators: %s says why */
+  text = g_strdup_printf (_("Your game could not be saved: %s"), message);
+  g_message ("%s", text);
+  if (window != NULL)
+    pat_window_show_toast (PAT_WINDOW (window), text);
+}
+
+static void
+saved_cb (PatApplication *self,
+          const char     *game_id,
+          PatStore       *store)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (!self->save_failing)
+    return;
+  self->save_failing = FALSE;
+  if (window != NULL)
+    pat_window_show_toast (PAT_WINDOW (window), _("Saving works again"));
 }
 
 static void
@@ -253,6 +300,21 @@ pat_application_startup (GApplication *app)
   self->stats = pat_stats_new (self->settings);
   g_signal_connect_object (self->store, "load-failed", G_CALLBACK (load_failed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "saved", G_CALLBACK (saved_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* The automatic saves still on their way are written before the app goes. */
+static void
+pat_application_shutdown (GApplication *app)
+{
+  PatApplication *self = PAT_APPLICATION (app);
+
+  if (self->store != NULL)
+    pat_store_flush (self->store);
+
+  G_APPLICATION_CLASS (pat_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -275,6 +337,7 @@ pat_application_class_init (PatApplicationClass *klass)
 
   object_class->dispose = pat_application_dispose;
   app_class->startup = pat_application_startup;
+  app_class->shutdown = pat_application_shutdown;
   app_class->activate = pat_application_activate;
   app_class->command_line = pat_application_command_line;
 }

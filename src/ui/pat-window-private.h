@@ -56,6 +56,7 @@ struct _PatWindow {
   gulong               play_speed_id;  /* changed::play-speed, while playing */
   guint                message_id;     /* clears the status message */
   char                *last_toast;     /* for tests: what the last toast said */
+  guint                n_toasts;       /* for tests: how many toasts were shown */
   AdwToast            *hint_toast;     /* the hint in words, until the next move */
 
   /* The solver's side: pat-window-solver.c */

@@ -168,6 +168,7 @@ pat_window_show_toast (PatWindow  *self,
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
+  self->n_toasts++;
 
   adw_toast_set_timeout (toast, 0);   /* an error stays until dismissed */
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -840,6 +841,7 @@ pat_window_close_request (GtkWindow *window)
     save_match (self);
   else if (self->game != NULL)
     pat_store_save_game (pat_application_get_store (get_app (self)), self->game, NULL);
+  pat_store_flush (pat_application_get_store (get_app (self)));
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);

@@ -3,9 +3,17 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <glib-unix.h>
 
 #include "pat-store.h"
 #include "pat-model-private.h"
@@ -366,10 +374,13 @@ static void
 save_failed_cb (PatStore   *store,
                 const char *game_id,
                 const char *message,
+                GError     *error,
                 guint      *count)
 {
   g_assert_cmpstr (game_id, ==, "perpetual-motion");
   g_assert_nonnull (message);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (message, ==, error->message);
   (*count)++;
 }
 
@@ -433,6 +444,8 @@ test_autosave (Fixture       *fixture,
     g_assert_nonnull (error);
     g_clear_error (&error);
     g_assert_true (pat_game_apply (game, &deal, NULL));
+    /* The worker's failure is reported on the main thread. */
+    pat_store_flush (broken);
     g_assert_cmpuint (failures, ==, 1);
     g_assert_cmpint (g_unlink (not_a_dir), ==, 0);
   }
@@ -440,6 +453,359 @@ test_autosave (Fixture       *fixture,
   /* The working store saved that move all the same. */
   g_assert_true (pat_store_has_game (fixture->store, "perpetual-motion"));
   g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+}
+
+static char *
+read_all (const char *path,
+          gsize      *length)
+{
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, length, NULL));
+  return contents;
+}
+
+/* A save that cannot be opened for a moment (no file descriptor left) is not broken: it stays
+ * where it is, byte for byte, is reported, is not replaced, and loads at the next try. */
+static void
+test_read_error_keeps_file (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("penguin", 4, 12);
+  g_autoptr(PatGame) other = played_game ("penguin", 5, 3);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "penguin");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_length, after_length;
+  struct rlimit saved, low;
+  int lowest;
+
+  g_assert_true (pat_store_save_game (fixture->store, game, NULL));
+  before = read_all (path, &before_length);
+
+  /* The next open() fails with EMFILE, for root too. */
+  lowest = dup (0);
+  g_assert_cmpint (lowest, >=, 0);
+  close (lowest);
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = (rlim_t) lowest;
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  loaded = pat_store_load_game (fixture->store, "penguin", &error);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+
+  g_assert_null (loaded);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_MFILE);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_null (fixture->failure.moved_to);
+  g_assert_nonnull (strstr (fixture->failure.message, path));
+  g_assert_nonnull (strstr (fixture->failure.message, "left as it is"));
+  g_clear_error (&error);
+
+  /* Not replaced by another game meanwhile, nor removed. */
+  g_assert_false (pat_store_save_game (fixture->store, other, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (pat_store_remove_game (fixture->store, "penguin", NULL));
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+  after = read_all (path, &after_length);
+  g_assert_cmpmem (before, before_length, after, after_length);
+
+  /* The next try reads it. */
+  loaded = pat_store_load_game (fixture->store, "penguin", &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_true (pat_store_save_game (fixture->store, other, NULL));
+}
+
+/* Kills this test if a load blocks (a FIFO) or reads forever (/dev/zero). */
+static gboolean
+watchdog_cb (gpointer data)
+{
+  g_error ("The load did not return");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+alarm_handler (int signum)
+{
+  watchdog_cb (NULL);
+}
+
+static void
+assert_not_regular (Fixture    *fixture,
+                    const char *game_id)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, game_id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PatGame) loaded = NULL;
+  GStatBuf before, after;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_cmpint (lstat (path, &before), ==, 0);
+  failure_clear (&fixture->failure);
+  signal (SIGALRM, alarm_handler);
+  alarm (10);
+  loaded = pat_store_load_game (fixture->store, game_id, &error);
+  alarm (0);
+  g_assert_null (loaded);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_TIME_SPAN_SECOND);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_null (fixture->failure.moved_to);
+  g_assert_nonnull (strstr (fixture->failure.message, path));
+
+  /* Left as it was, reported once. */
+  g_assert_cmpint (lstat (path, &after), ==, 0);
+  g_assert_cmpint (before.st_ino, ==, after.st_ino);
+  g_assert_cmpint (before.st_mode, ==, after.st_mode);
+  g_clear_error (&error);
+  g_assert_null (pat_store_load_game (fixture->store, game_id, &error));
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+static void
+test_fifo (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "penguin");
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  assert_not_regular (fixture, "penguin");
+}
+
+static void
+test_device (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "demon");
+
+  g_assert_cmpint (symlink ("/dev/zero", path), ==, 0);
+  assert_not_regular (fixture, "demon");
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (pat_store_load_game (fixture->store, "demon", &error));
+    g_assert_nonnull (error);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+    g_assert_cmpint (g_rmdir (path), ==, 0);
+  }
+}
+
+/* A regular file too big to be ours is not read; it is moved aside like any broken file. */
+static void
+test_oversized (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "penguin");
+  g_autoptr(GError) error = NULL;
+  int fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 64 * 1024 * 1024 + 1), ==, 0);
+  g_assert_cmpint (close (fd), ==, 0);
+  g_assert_null (pat_store_load_game (fixture->store, "penguin", &error));
+  g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_NOT_OURS);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_nonnull (fixture->failure.moved_to);
+  g_assert_cmpint (g_unlink (fixture->failure.moved_to), ==, 0);
+}
+
+/* The temporary files of writes cut short are removed at start-up; nothing else is. */
+static void
+test_leftovers (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *ours[] = { "penguin.gvariant.AbC123", "match.gvariant.x1Y2z3", "demon.gvariant.000000" };
+  const char *others[] = { "notes.txt", "penguin.gvariant", "penguin.gvariant.broken-20240101-000000",
+                           "penguin.gvariant.abc", "penguin.gvariant.abcdefg", "chess.gvariant.AbC123",
+                           "penguin.gvariant.ab-123" };
+  g_autoptr(PatStore) store = NULL;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (ours); i++)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, ours[i], NULL);
+
+      g_assert_true (g_file_set_contents (path, "half", -1, NULL));
+    }
+  for (i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, others[i], NULL);
+
+      g_assert_true (g_file_set_contents (path, "keep", -1, NULL));
+    }
+
+  store = pat_store_new (fixture->dir);
+  g_assert_cmpuint (count_files (fixture->dir), ==, G_N_ELEMENTS (others));
+  for (i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, others[i], NULL);
+
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
+}
+
+/* A broken file that cannot be moved aside (here its new name would be too long) is reported
+ * once, saying where it is. */
+static void
+test_unmovable (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GString) dir = g_string_new (fixture->dir);
+  g_autoptr(PatStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *top = NULL;
+  Failure failure = { 0 };
+
+  /* The save's path fits in PATH_MAX; its .broken-DATE name does not. */
+  while (dir->len + strlen ("/penguin.gvariant") + 2 < 4085)
+    {
+      gsize room = 4085 - dir->len - strlen ("/penguin.gvariant") - 1;
+
+      g_string_append_c (dir, '/');
+      for (gsize k = 0; k < MIN (room, 60); k++)
+        g_string_append_c (dir, 'd');
+      g_assert_cmpint (g_mkdir (dir->str, 0700), ==, 0);
+    }
+  top = g_strndup (dir->str, strlen (fixture->dir) + 61);
+  store = pat_store_new (dir->str);
+  g_signal_connect (store, "load-failed", G_CALLBACK (load_failed_cb), &failure);
+  path = pat_store_dup_game_path (store, "penguin");
+  g_assert_cmpuint (strlen (path), <, 4095);
+  g_assert_true (g_file_set_contents (path, "junk", -1, NULL));
+
+  g_assert_null (pat_store_load_game (store, "penguin", &error));
+  g_assert_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_NOT_OURS);
+  g_assert_cmpuint (failure.count, ==, 1);
+  g_assert_null (failure.moved_to);
+  g_assert_nonnull (strstr (failure.message, "could not be moved"));
+  g_assert_nonnull (strstr (failure.message, path));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  g_clear_error (&error);
+  g_assert_null (pat_store_load_game (store, "penguin", &error));
+  g_assert_cmpuint (failure.count, ==, 1);
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  failure_clear (&failure);
+  g_clear_object (&store);
+  remove_tree (top);
+}
+
+static gboolean
+replay_one (PatGame *game,
+            guint    n)
+{
+  PatMoveList list;
+
+  pat_game_legal_moves (game, &list);
+  if (list.n == 0)
+    return FALSE;
+  return pat_game_apply (game, &list.moves[n % list.n], NULL);
+}
+
+/* Runs store-writer, kills it with SIGKILL after @lines moves, and returns the last move it
+ * printed. */
+static guint
+run_and_kill (const char *dir,
+              const char *mode,
+              guint       lines)
+{
+  const char *writer = g_getenv ("STORE_WRITER");
+  const char *argv[] = { writer, dir, "perpetual-motion", "9", mode, NULL };
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int out, status;
+  guint last = 0, seen = 0;
+  g_autoptr(GString) text = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+  char **line;
+  g_auto(GStrv) all = NULL;
+
+  g_assert_nonnull (writer);
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  while (seen < lines && (n = read (out, buffer, sizeof buffer)) > 0)
+    {
+      gssize k;
+
+      for (k = 0; k < n; k++)
+        seen += buffer[k] == '\n';
+      g_string_append_len (text, buffer, n);
+    }
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  /* What it printed before it died counts too. */
+  while ((n = read (out, buffer, sizeof buffer)) > 0)
+    g_string_append_len (text, buffer, n);
+  close (out);
+
+  all = g_strsplit (text->str, "\n", -1);
+  for (line = all; *line != NULL; line++)
+    if (**line != '\0' && !g_str_equal (*line, "end"))
+      last = (guint) g_ascii_strtoull (*line, NULL, 10);
+  g_assert_cmpuint (last, >, 0);
+  return last;
+}
+
+/* After kill -9 in the middle of moves the save is always one complete state of the game, and
+ * at the pace of a player (each write done before the next move) at most the last move is
+ * missing; in a burst faster than the disk, the moves of one write in flight. */
+static void
+test_killed (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new ();
+  const char *modes[] = { "paced", "burst" };
+  guint i;
+
+  for (i = 0; i < 8; i++)
+    {
+      const char *mode = modes[i % 2];
+      guint lines = (guint) g_rand_int_range (rand, 2, i % 2 == 0 ? 40 : 300);
+      guint last = run_and_kill (fixture->dir, mode, lines);
+      g_autoptr(PatStore) store = NULL;
+      g_autoptr(PatGame) loaded = NULL;
+      g_autoptr(PatGame) replay = NULL;
+      g_autoptr(GError) error = NULL;
+      PatDealNumber deal = pat_deal_number_from_uint (9);
+      guint saved, k;
+
+      store = pat_store_new (fixture->dir);
+      loaded = pat_store_load_game (store, "perpetual-motion", &error);
+      g_test_message ("%s: killed after move %u, saved %u", mode, last,
+                      loaded != NULL ? pat_game_get_history_length (loaded) - 1 : 0);
+      /* Nothing is there only if no write was done yet: paced, before the first move's. */
+      if (loaded == NULL && (last <= 1 || g_str_equal (mode, "burst")))
+        continue;
+      g_assert_no_error (error);
+      saved = pat_game_get_history_length (loaded) - 1;
+      g_assert_cmpuint (saved, <=, last + 1);
+      if (g_str_equal (mode, "paced"))
+        g_assert_cmpuint (saved + 1, >=, last);
+
+      /* Exactly the game as it was after that many moves. */
+      replay = pat_game_new ("perpetual-motion", &deal, NULL);
+      for (k = 0; k < saved; k++)
+        g_assert_true (replay_one (replay, k));
+      assert_same_game (replay, loaded);
+
+      /* No temporary file is left once a store has started. */
+      g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+      g_assert_true (pat_store_remove_game (store, "perpetual-motion", NULL));
+    }
 }
 
 static void
@@ -511,6 +877,13 @@ main (int   argc,
   ADD ("/store/other-game", test_other_game);
   ADD ("/store/broken-names", test_broken_names);
   ADD ("/store/autosave", test_autosave);
+  ADD ("/store/read-error-keeps-file", test_read_error_keeps_file);
+  ADD ("/store/fifo", test_fifo);
+  ADD ("/store/device", test_device);
+  ADD ("/store/oversized", test_oversized);
+  ADD ("/store/leftovers", test_leftovers);
+  ADD ("/store/unmovable", test_unmovable);
+  ADD ("/store/killed", test_killed);
   ADD ("/store/last-game", test_last_game);
   ADD ("/store/match", test_match);
 #undef ADD

@@ -316,6 +316,57 @@ test_broken_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A save that fails is said once, not at every move, and so is saving working again. */
+static void
+test_save_failure (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatStore *store = pat_application_get_store (app);
+  PatDealNumber deal = pat_deal_number_from_uint (9);
+  g_autofree char *path = g_build_filename (data_dir, "patience", "perpetual-motion.gvariant", NULL);
+  PatGame *game;
+  guint toasts, i;
+
+  pat_window_start_deal (window, "perpetual-motion", &deal);
+  game = pat_window_get_game (window);
+  spin (50);
+  toasts = window->n_toasts;
+
+  /* A directory where the file goes: rename() fails, for root too. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  for (i = 0; i < 3; i++)
+    {
+      PatMoveList moves;
+
+      pat_game_legal_moves (game, &moves);
+      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+      pat_store_flush (store);
+      spin (20);
+    }
+  g_assert_cmpuint (window->n_toasts, ==, toasts + 1);
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "could not be saved"));
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "perpetual-motion.gvariant"));
+
+  /* The next move tries again, and says it worked, once. */
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+  for (i = 0; i < 2; i++)
+    {
+      PatMoveList moves;
+
+      pat_game_legal_moves (game, &moves);
+      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+      pat_store_flush (store);
+      spin (20);
+    }
+  g_assert_cmpuint (window->n_toasts, ==, toasts + 2);
+  g_assert_cmpstr (pat_window_get_last_toast (window), ==, "Saving works again");
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Resuming: what was played is there again in a new window, undo included. */
 static void
 test_resume (void)
@@ -850,6 +901,7 @@ main (int   argc,
   g_test_add_func ("/window/narrow", test_narrow_window);
   g_test_add_func ("/window/status-line-height", test_status_line_height);
   g_test_add_func ("/window/broken-save", test_broken_save);
+  g_test_add_func ("/window/save-failure", test_save_failure);
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
