@@ -18,7 +18,10 @@ declare -A deals=(
 
 shot () {
   local game=$1 style=$2 width=$3 height=$4 file=$5
-  local home display=:77
+  local home display=${SCREENSHOT_DISPLAY:-:77} contrast=0
+  if [[ $style == high-contrast ]]; then
+    style=default contrast=1
+  fi
   home=$(mktemp -d)
   mkdir -p "$home/config/glib-2.0/settings"
   printf '[io/github/patience/Patience]\nwindow-width=%d\nwindow-height=%d\nanimations=false\n' \
@@ -27,7 +30,7 @@ shot () {
   local xvfb=$!
   sleep 1
   DISPLAY=$display XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config GSETTINGS_BACKEND=keyfile \
-    GSETTINGS_SCHEMA_DIR=$build/data ADW_DEBUG_COLOR_SCHEME=$style GDK_BACKEND=x11 \
+    GSETTINGS_SCHEMA_DIR=$build/data ADW_DEBUG_COLOR_SCHEME=$style ADW_DEBUG_HIGH_CONTRAST=$contrast GDK_BACKEND=x11 \
     dbus-run-session -- "$build/src/ui/patience" --game "$game" --deal "${deals[$game]}" >/dev/null 2>&1 &
   local app=$!
   sleep 4
@@ -43,3 +46,5 @@ for game in "${!deals[@]}"; do
   shot "$game" default 360 640 "$out/$game-narrow.png"
   echo "$game" >&2
 done
+# libadwaita 1.2 honours ADW_DEBUG_HIGH_CONTRAST: the high-contrast style, as the accessibility setting gives.
+shot penguin high-contrast 1280 800 "$out/high-contrast.png"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end, rules,
- * and the turns of a Demon match. */
+ * help, and the turns of a Demon match. */
 
 #include "config.h"
 
@@ -454,6 +454,30 @@ rules_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* F1: the manual, at the current game's page, in the help viewer. Where nothing opens help: URIs
+ * (no yelp installed), the rules in a window instead, so that F1 always shows the rules. */
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  g_autoptr(GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
+  g_autofree char *uri = NULL;
+
+  if (viewer == NULL)
+    {
+      rules_action (widget, "win.rules", NULL);
+      return;
+    }
+
+  if (self->game != NULL)
+    uri = g_strdup_printf ("help:patience/%s", pat_game_get_game_id (self->game));
+  else
+    uri = g_strdup ("help:patience");
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+}
+
 static void
 game_chooser_action (GtkWidget  *widget,
                      const char *action_name,
@@ -567,6 +591,7 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
   gtk_widget_class_install_action (widget_class, "win.stop-playing", NULL, stop_playing_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
   gtk_widget_class_install_action (widget_class, "win.game-chooser", NULL, game_chooser_action);
   gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_action);

@@ -94,6 +94,8 @@ update_status (PatWindow *self)
   gtk_label_set_label (self->game_label, game_text);
 
   adw_window_title_set_title (self->window_title, name);
+  /* The window's own title is what screen readers announce for it. */
+  gtk_window_set_title (GTK_WINDOW (self), name);
   if (self->match != NULL && self->turn_player != NULL)
     {
       /* Translators: the window's subtitle during a Demon match: whose turn it is */

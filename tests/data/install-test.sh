@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the build into a temporary DESTDIR and checks that every file a user needs is there.
-# Usage: install-test.sh BUILD_DIR PREFIX BINDIR DATADIR MANDIR APP_ID LOCALEDIR LINGUAS_FILE
+# Usage: install-test.sh BUILD_DIR PREFIX BINDIR DATADIR MANDIR APP_ID LOCALEDIR LINGUAS_FILE HELP_DIR
 
 set -eu
 
@@ -13,6 +13,7 @@ mandir=$5
 app_id=$6
 localedir=$7
 linguas_file=$8
+help_dir=$9
 
 destdir=$(mktemp -d "${TMPDIR:-/tmp}/patience-install-test.XXXXXX")
 trap 'rm -rf "$destdir"' EXIT INT TERM
@@ -78,6 +79,22 @@ for lang in $(sed 's/#.*//' "$linguas_file"); do
       echo "NOT A MESSAGE CATALOGUE: ${mo#"$root"}"
       failed=1
     fi
+  fi
+done
+
+# The manual: every page in English and, translated, in every language of help/LINGUAS.
+for page in "$help_dir"/C/*.page; do
+  name=$(basename "$page")
+  check "$data/help/C/patience/$name"
+  for lang in $(sed 's/#.*//' "$help_dir/LINGUAS"); do
+    check "$data/help/$lang/patience/$name"
+  done
+done
+for lang in $(sed 's/#.*//' "$help_dir/LINGUAS"); do
+  if [ -f "$data/help/$lang/patience/index.page" ] &&
+     cmp -s "$data/help/C/patience/index.page" "$data/help/$lang/patience/index.page"; then
+    echo "NOT TRANSLATED: /help/$lang/patience/index.page"
+    failed=1
   fi
 done
 

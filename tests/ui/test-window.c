@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pat-application.h"
 #include "pat-preferences.h"
@@ -422,6 +423,48 @@ test_secondary_windows (void)
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 2);
 
   /* Close everything this test opened. */
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (w);
+    }
+}
+
+/* F1 opens the manual in the help viewer; with none installed (main() gives this process an
+ * XDG_DATA_DIRS without one), it shows the game's rules in a window instead. */
+static void
+test_help_fallback (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  g_autoptr(GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
+  g_auto(GStrv) help_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
+  g_auto(GStrv) rules_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.rules");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  PatWindow *window;
+  GtkWindow *rules = NULL;
+  guint before, i;
+
+  g_assert_null (viewer);
+  g_assert_cmpstrv (help_accels, ((const char *[]) { "F1", NULL }));
+  g_assert_cmpstrv (rules_accels, ((const char *[]) { "<Shift>F1", NULL }));
+
+  window = make_window (app, 1000, 700);
+  pat_window_open_game (window, "black-hole");
+  before = g_list_model_get_n_items (toplevels);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.help", NULL);
+  spin (50);
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 1);
+  for (i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        rules = w;
+    }
+  g_assert_nonnull (rules);
+  g_assert_cmpstr (gtk_window_get_title (rules), ==, "Rules of Black Hole");
+
   while (g_list_model_get_n_items (toplevels) > 0)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
@@ -891,6 +934,21 @@ main (int   argc,
   /* Saved games go to a fresh directory. */
   data_dir = g_dir_make_tmp ("patience-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
+  /* No help viewer: system data holds the icons alone, and no configuration names a default. */
+  {
+    g_autofree char *share = g_build_filename (data_dir, "share", NULL);
+    g_autofree char *icons = g_build_filename (share, "icons", NULL);
+    g_autofree char *mime = g_build_filename (share, "mime", NULL);
+    g_autofree char *config = g_build_filename (data_dir, "config", NULL);
+
+    g_mkdir_with_parents (share, 0700);
+    g_mkdir_with_parents (config, 0700);
+    g_assert_no_errno (symlink ("/usr/share/icons", icons));
+    g_assert_no_errno (symlink ("/usr/share/mime", mime));
+    g_setenv ("XDG_DATA_DIRS", share, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv ("XDG_CONFIG_DIRS", config, TRUE);
+  }
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
@@ -909,6 +967,7 @@ main (int   argc,
   g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
+  g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
