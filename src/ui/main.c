@@ -19,7 +19,11 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+#if DEVELOPMENT_PROFILE
+  g_set_application_name (_("Patience (Development)"));
+#else
   g_set_application_name (_("Patience"));
+#endif
   app = pat_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

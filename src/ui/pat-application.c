@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "pat-application.h"
 #include "pat-preferences.h"
@@ -171,6 +172,51 @@ pat_application_command_line (GApplication            *app,
   return 0;
 }
 
+static int
+pat_application_handle_local_options (GApplication *app,
+                                      GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("patience %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return G_APPLICATION_CLASS (pat_application_parent_class)->handle_local_options (app, options);
+}
+
+/* Opens @game_id in the window, as `patience --game GAME-ID` does. The desktop file's actions
+ * (new-game-GAME-ID) and app.new-game come here. */
+static void
+open_game (PatApplication *self,
+           const char     *game_id)
+{
+  PatWindow *window;
+
+  if (pat_rules_lookup (game_id) == NULL)
+    return;
+  window = get_window (self);
+  gtk_window_present (GTK_WINDOW (window));
+  pat_window_open_game (window, game_id);
+}
+
+static void
+new_game_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  open_game (user_data, g_variant_get_string (parameter, NULL));
+}
+
+static void
+new_game_of_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  open_game (user_data, name + strlen ("new-game-"));
+}
+
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
@@ -200,18 +246,21 @@ about_action (GSimpleAction *action,
   const char *games[] = { _("David Parlett, who made up Black Hole and Penguin"), NULL };
   const char *deals[] = { "PySolFC https://pysolfc.sourceforge.io/", NULL };
   GtkWindow *about;
+#if DEVELOPMENT_PROFILE
+  const char *name = _("Patience (Development)");
+#else
+  const char *name = _("Patience");
+#endif
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
                         "application-icon", APP_ID,
-                        "application-name", _("Patience"),
+                        "application-name", name,
                         "developer-name", _("The Patience developers"),
                         "version", PACKAGE_VERSION,
                         "comments", _("Patience games with exact rules, solvers and statistics"),
                         "license-type", GTK_LICENSE_GPL_3_0,
                         "copyright", _("© The Patience developers"),
-                        "website", "https://github.com/patience/patience",
-                        "issue-url", "https://github.com/patience/patience/issues",
                         "developers", developers,
                         /* Translators: your names, one per line */
                         "translator-credits", _("translator-credits"),
@@ -260,6 +309,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_action },
   { "statistics", statistics_action },
   { "preferences", preferences_action },
+  { "new-game", new_game_action, "s" },
 };
 
 static void
@@ -279,10 +329,23 @@ pat_application_startup (GApplication *app)
   static const char *statistics_accels[] = { "<Control>i", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
   static const char *scoreboard_accels[] = { "<Control>m", NULL };
+  const PatRules *const *games;
+  guint n_games;
+  g_autofree char *data_dir = NULL;
 
   G_APPLICATION_CLASS (pat_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  /* One action per game, named like the desktop file's actions, which D-Bus activation calls. */
+  games = pat_rules_all (&n_games);
+  for (guint i = 0; i < n_games; i++)
+    {
+      g_autofree char *name = g_strconcat ("new-game-", games[i]->id, NULL);
+      g_autoptr(GSimpleAction) action = g_simple_action_new (name, NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (new_game_of_action), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
@@ -298,7 +361,9 @@ pat_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scoreboard", scoreboard_accels);
 
   self->settings = g_settings_new (APP_ID);
-  self->store = pat_store_new (NULL);
+  /* The development profile keeps its games apart from the player's. */
+  data_dir = g_build_filename (g_get_user_data_dir (), DATA_FOLDER, NULL);
+  self->store = pat_store_new (data_dir);
   self->stats = pat_stats_new (self->settings);
   g_signal_connect_object (self->store, "load-failed", G_CALLBACK (load_failed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -342,6 +407,7 @@ pat_application_class_init (PatApplicationClass *klass)
   app_class->shutdown = pat_application_shutdown;
   app_class->activate = pat_application_activate;
   app_class->command_line = pat_application_command_line;
+  app_class->handle_local_options = pat_application_handle_local_options;
 }
 
 static void
@@ -350,6 +416,7 @@ pat_application_init (PatApplication *self)
   static const GOptionEntry options[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_("Open this game (black-hole, penguin, demon, …)"), N_("ID") },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, NULL, N_("Deal this deal number"), N_("N") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
     { NULL }
   };
 

@@ -940,6 +940,10 @@ pat_window_init (PatWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   pat_window_actions_init (self);
+#if DEVELOPMENT_PROFILE
+  /* libadwaita's striped header bar of development builds. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
 
   self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self);

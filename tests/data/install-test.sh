@@ -66,6 +66,7 @@ check "$data/metainfo/$app_id.metainfo.xml"
 check "$data/icons/hicolor/scalable/apps/$app_id.svg"
 check "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
 check "$data/glib-2.0/schemas/$app_id.gschema.xml"
+check "$data/dbus-1/services/$app_id.service"
 check "$man/man1/patience.1"
 check "$man/man1/patience-cli.1"
 

@@ -52,6 +52,41 @@ test_every_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The desktop file's actions are app actions, one per game, that open it in the one window; the
+ * window wears the striped header in the development profile only. */
+static void
+test_desktop_actions (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  guint n, i;
+  const PatRules *const *all = pat_rules_all (&n);
+
+  g_assert_cmpint (gtk_widget_has_css_class (GTK_WIDGET (window), "devel"), ==, DEVELOPMENT_PROFILE);
+
+  for (i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strconcat ("new-game-", all[i]->id, NULL);
+
+      g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), name));
+      g_action_group_activate_action (G_ACTION_GROUP (app), name, NULL);
+      spin (50);
+      g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, all[i]->id);
+      g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+    }
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("penguin"));
+  spin (50);
+  g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "penguin");
+  /* An unknown game changes nothing. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("no-such-game"));
+  spin (50);
+  g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "penguin");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_actions (void)
 {
@@ -961,6 +996,7 @@ main (int   argc,
 
   g_test_add_func ("/window/every-game", test_every_game);
   g_test_add_func ("/window/actions", test_actions);
+  g_test_add_func ("/window/desktop-actions", test_desktop_actions);
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
   g_test_add_func ("/window/narrow", test_narrow_window);
   g_test_add_func ("/window/status-line-height", test_status_line_height);
