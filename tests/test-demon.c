@@ -434,6 +434,61 @@ test_foundation_moves (void)
   g_assert_false (legal (&state, F1, F1 + 1, 1));
 }
 
+/* Whether the rules call @text safe to go up, each suit's foundation height counted as the
+ * board and the solver count it. */
+static gboolean
+safe (const PatState *state,
+      const char     *text)
+{
+  guint8 height[4] = { 0, 0, 0, 0 };
+
+  for (guint f = F1; f < T1; f++)
+    if (pat_state_pile_len (state, f) > 0)
+      {
+        PatCard bottom = pat_state_pile_cards (state, f)[0];
+
+        height[pat_card_suit (bottom)] = (guint8) pat_state_pile_len (state, f);
+      }
+  return demon->safe_to_foundation (card (text), state->base_rank, height);
+}
+
+static void
+test_safe_to_foundation (void)
+{
+  PatState state;
+  guint n_rules;
+  const PatRules *const *all = pat_rules_all (&n_rules);
+
+  /* Base 7: hearts up to 9, diamonds to 8, clubs to 8, spades at 7. */
+  position (&state, 7, (const char *const[N_PILES]) {
+    "", "", "", "7H 8H 9H", "7D 8D", "7C 8C", "7S", "", "", "", "",
+  });
+  g_assert_true (safe (&state, "9C"));    /* both red 8s are up: nothing red wants the 9C */
+  g_assert_true (safe (&state, "8S"));
+  g_assert_false (safe (&state, "9D"));   /* the 8S may still want it */
+  g_assert_false (safe (&state, "TH"));   /* the black 9s are not up */
+  /* A base card may still hold the last card of the other colour. */
+  g_assert_false (safe (&state, "7D"));
+  /* Round the corner: from a base of 7, the 2 of hearts needs the black suits up to the A. */
+  g_assert_false (safe (&state, "2H"));
+
+  position (&state, 7, (const char *const[N_PILES]) {
+    "", "", "", "7H 8H 9H", "7D", "7C 8C 9C TC JC QC KC AC",
+    "7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S 6S", "", "", "", "",
+  });
+  g_assert_true (safe (&state, "2H"));
+  g_assert_false (safe (&state, "3H"));
+  g_assert_true (safe (&state, "8C"));
+  g_assert_false (safe (&state, "TC"));   /* the 9D is not up */
+
+  /* Only the games that build suits up round the corner have the rule. */
+  for (guint i = 0; i < n_rules; i++)
+    g_assert_true ((all[i]->safe_to_foundation != NULL) ==
+                   (all[i] == &pat_rules_demon || all[i] == &pat_rules_penguin));
+  g_assert_true (pat_rules_penguin.safe_to_foundation (card ("KD"), 3,
+                                                       (const guint8[4]) { 0, 0, 0, 0 }));
+}
+
 static void
 test_tableau_moves (void)
 {
@@ -913,6 +968,7 @@ main (int   argc,
   g_test_add_func ("/demon/die-off", test_die_off);
   g_test_add_func ("/demon/describe", test_describe);
   g_test_add_func ("/demon/foundation-moves", test_foundation_moves);
+  g_test_add_func ("/demon/safe-to-foundation", test_safe_to_foundation);
   g_test_add_func ("/demon/tableau-moves", test_tableau_moves);
   g_test_add_func ("/demon/whole-pile", test_whole_pile);
   g_test_add_func ("/demon/refill", test_refill);

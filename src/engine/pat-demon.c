@@ -478,6 +478,20 @@ demon_describe (const PatState *state,
     g_string_append_printf (out, "Die: %u\n", (guint) state->die);
 }
 
+/* Demon builds down in alternate colours: a card is no longer wanted once both foundations of the
+ * other colour hold the cards one rank below it (counted from the base rank). A base card would
+ * need them full: it may still hold the last card of the other colour. */
+static gboolean
+demon_safe_to_foundation (PatCard       card,
+                          guint         base_rank,
+                          const guint8  height[4])
+{
+  guint below = (pat_card_rank (card) + 12 - MAX (1, base_rank)) % 13;
+  guint other = pat_card_is_red (card) ? 0 : 2;
+
+  return height[other] > below && height[other + 1] > below;
+}
+
 const PatRules pat_rules_demon = {
   "demon",
   N_("Demon"),
@@ -491,4 +505,5 @@ const PatRules pat_rules_demon = {
   demon_score,
   demon_describe,
   NULL,
+  .safe_to_foundation = demon_safe_to_foundation,
 };

@@ -308,6 +308,17 @@ penguin_describe (const PatState *state,
     g_string_append_printf (out, "Beak: %c\n", pat_rank_char (state->base_rank));
 }
 
+/* Penguin builds down in suit, so the only card that could ever go on a card is the one just
+ * below it in its suit, which is on the foundation already when the card may follow it: every
+ * move to a foundation is safe. */
+static gboolean
+penguin_safe_to_foundation (PatCard       card,
+                            guint         base_rank,
+                            const guint8  height[4])
+{
+  return TRUE;
+}
+
 const PatRules pat_rules_penguin = {
   "penguin",
   N_("Penguin"),
@@ -321,4 +332,5 @@ const PatRules pat_rules_penguin = {
   penguin_score,
   penguin_describe,
   NULL,
+  .safe_to_foundation = penguin_safe_to_foundation,
 };

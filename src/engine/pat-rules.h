@@ -97,6 +97,12 @@ struct _PatRules {
   /* Optional: replaces the generic text form entirely. */
   void      (*format)      (const PatState      *state,
                             GString             *out);
+  /* Optional: whether @card, which fits its foundation, may go there without ever being missed
+   * in the tableau, @height counting the cards on each suit's foundation. The board's
+   * auto-foundation and the solver play only such moves unasked; a game without it has none. */
+  gboolean  (*safe_to_foundation) (PatCard       card,
+                                   guint         base_rank,
+                                   const guint8  height[4]);
 };
 
 const PatRules  *pat_rules_lookup        (const char          *id);

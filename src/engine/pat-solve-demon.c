@@ -732,11 +732,8 @@ static inline gboolean
 safe_to_found (const Search *s,
                guint         card)
 {
-  guint below = (relative_rank (s, card) + 12) % 13;
-  guint other = card_red (card) ? 0 : 2;
-
   return fits_foundation (s, card) &&
-         s->found[other] > below && s->found[other + 1] > below;
+         pat_rules_demon.safe_to_foundation ((PatCard) card, s->base_rank, s->found);
 }
 
 static void

@@ -282,33 +282,26 @@ foundation_height (PatBoard       *self,
   return 0;
 }
 
-/* Whether a card may go up without anyone ever missing it in the tableau.
- *
- * Penguin builds down in suit, so the only card that could ever go on a card is the one just
- * below it in its suit, which is on the foundation already when the card may follow it: every
- * move to a foundation is safe. Demon builds down in alternate colours: a card is no longer
- * wanted once both foundations of the other colour have the cards one rank below it (counted
- * from the base rank). */
+/* Whether a card may go up without anyone ever missing it in the tableau: the game's rules say
+ * so. Starting a foundation is always taken on the board, though a base card could still hold a
+ * card (the solver, which must not miss a win, waits for the rules' word). */
 static gboolean
 is_safe (PatBoard       *self,
          const PatState *state,
          const PatMove  *move)
 {
+  const PatRules *rules = pat_game_get_rules (self->game);
   PatCard card = pat_state_pile_top (state, move->from);
-  guint distance;
+  guint8 height[4];
 
-  if (game_is (self, "penguin"))
-    return TRUE;
-  if (!game_is (self, "demon") || card >= PAT_N_CARDS)
+  if (rules->safe_to_foundation == NULL || card >= PAT_N_CARDS)
     return FALSE;
+  if (pat_state_pile_len (state, move->to) == 0)
+    return TRUE;
 
-  distance = (pat_card_rank (card) + 13 - MAX (1, state->base_rank)) % 13;
   for (guint suit = 0; suit < 4; suit++)
-    if (pat_card_is_red (pat_card_make (PAT_ACE, suit)) != pat_card_is_red (card) &&
-        foundation_height (self, state, suit) < distance)
-      return FALSE;
-
-  return TRUE;
+    height[suit] = (guint8) foundation_height (self, state, suit);
+  return rules->safe_to_foundation (card, state->base_rank, height);
 }
 
 gboolean
@@ -320,7 +313,7 @@ pat_board_run_auto_foundation (PatBoard *self)
   self->auto_pending = FALSE;
   if (self->game == NULL || !self->auto_foundation ||
       pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
-      !(game_is (self, "penguin") || game_is (self, "demon")))
+      pat_game_get_rules (self->game)->safe_to_foundation == NULL)
     return FALSE;
 
   state = pat_game_get_state (self->game);

@@ -775,14 +775,12 @@ move_applied_cb (PatBoard *self,
                  gpointer  automatic,
                  PatGame  *game)
 {
-  const char *id = pat_game_get_rules (game)->id;
-
   self->move_seen = TRUE;
   if (animations_enabled (self))
     queue_move (self, &self->last, move, automatic, pat_game_get_state (game));
   self->lift_pending = FALSE;
 
-  if (self->auto_foundation && (g_str_equal (id, "penguin") || g_str_equal (id, "demon")))
+  if (self->auto_foundation && pat_game_get_rules (game)->safe_to_foundation != NULL)
     self->auto_pending = TRUE;
 }
 
