@@ -489,6 +489,36 @@ test_safe_to_foundation (void)
                                                        (const guint8[4]) { 0, 0, 0, 0 }));
 }
 
+/* What the UI shows of a game comes from its rules table: Demon alone has a score, a die and
+ * matches; no game id is compared outside the engine. */
+static void
+test_capabilities (void)
+{
+  guint n_rules;
+  const PatRules *const *all = pat_rules_all (&n_rules);
+
+  g_assert_true (pat_rules_match () == demon);
+  g_assert_true (pat_rules_default () == &pat_rules_black_hole);
+  for (guint i = 0; i < n_rules; i++)
+    {
+      gboolean is_demon = all[i] == demon;
+
+      g_assert_cmpint (!!(all[i]->flags & PAT_RULES_SCORE), ==, is_demon);
+      g_assert_cmpint (!!(all[i]->flags & PAT_RULES_DIE), ==, is_demon);
+      g_assert_cmpint (!!(all[i]->flags & PAT_RULES_MATCH), ==, is_demon);
+    }
+  g_assert_nonnull (demon->blocked_reason);
+  g_assert_cmpint (demon->layout->tableau_noun, ==, PAT_NOUN_TABLEAU);
+  g_assert_cmpint (pat_rules_black_hole.layout->tableau_noun, ==, PAT_NOUN_FAN);
+  g_assert_cmpint (pat_rules_all_in_a_row.layout->tableau_noun, ==, PAT_NOUN_COLUMN);
+  g_assert_cmpint (pat_rules_penguin.layout->tableau_noun, ==, PAT_NOUN_COLUMN);
+  g_assert_cmpint (pat_rules_idiots_delight.layout->tableau_noun, ==, PAT_NOUN_PILE);
+  g_assert_true (pat_rules_perpetual_motion.flags & PAT_RULES_ROUNDS);
+  g_assert_false (pat_rules_idiots_delight.flags & PAT_RULES_ROUNDS);
+  g_assert_true (pat_rules_all_in_a_row.flags & PAT_RULES_PYSOLFC);
+  g_assert_false (pat_rules_penguin.flags & PAT_RULES_PYSOLFC);
+}
+
 static void
 test_tableau_moves (void)
 {
@@ -969,6 +999,7 @@ main (int   argc,
   g_test_add_func ("/demon/describe", test_describe);
   g_test_add_func ("/demon/foundation-moves", test_foundation_moves);
   g_test_add_func ("/demon/safe-to-foundation", test_safe_to_foundation);
+  g_test_add_func ("/demon/capabilities", test_capabilities);
   g_test_add_func ("/demon/tableau-moves", test_tableau_moves);
   g_test_add_func ("/demon/whole-pile", test_whole_pile);
   g_test_add_func ("/demon/refill", test_refill);

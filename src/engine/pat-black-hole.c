@@ -36,6 +36,7 @@ static const PatLayout black_hole_layout = {
   },
   /* Translators: the pile every card goes into, in Black Hole */
   N_("Black Hole"),
+  PAT_NOUN_FAN,
 };
 
 /* All in a Row: thirteen columns of four in a row, the hole centred below them, clear of
@@ -57,6 +58,7 @@ static const PatLayout all_in_a_row_layout = {
   },
   /* Translators: the pile every card goes into, in All in a Row; its rules call it the hole */
   N_("Hole"),
+  PAT_NOUN_COLUMN,
 };
 
 #define ACE_OF_SPADES ((PatCard) (PAT_SUIT_SPADES * 13 + PAT_ACE - 1))
@@ -255,6 +257,8 @@ const PatRules pat_rules_black_hole = {
   hole_score,
   NULL,
   hole_format,
+  .flags = PAT_RULES_PYSOLFC,
+  .blocked_reason = N_("No available card is one rank above or below the top card of the hole."),
 };
 
 const PatRules pat_rules_all_in_a_row = {
@@ -270,4 +274,6 @@ const PatRules pat_rules_all_in_a_row = {
   hole_score,
   NULL,
   hole_format,
+  .flags = PAT_RULES_PYSOLFC,
+  .blocked_reason = N_("No available card is one rank above or below the top card of the hole."),
 };

@@ -506,4 +506,6 @@ const PatRules pat_rules_demon = {
   demon_describe,
   NULL,
   .safe_to_foundation = demon_safe_to_foundation,
+  .flags = PAT_RULES_SCORE | PAT_RULES_DIE | PAT_RULES_MATCH,
+  .blocked_reason = N_("No card can move, now or after any number of turns through the stock."),
 };

@@ -41,6 +41,7 @@ static const PatLayout penguin_layout = {
     { PAT_PILE_FOUNDATION, 3, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 2 * 1.15f },
     { PAT_PILE_FOUNDATION, 4, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 3 * 1.15f },
   },
+  .tableau_noun = PAT_NOUN_COLUMN,
 };
 
 static inline gboolean
@@ -333,4 +334,5 @@ const PatRules pat_rules_penguin = {
   penguin_describe,
   NULL,
   .safe_to_foundation = penguin_safe_to_foundation,
+  .flags = PAT_RULES_BELOW_BASE | PAT_RULES_FIRST_CARD,
 };

@@ -25,6 +25,7 @@ static const PatLayout layout = {
     { PAT_PILE_TABLEAU, 4, PAT_FAN_DOWN, PAT_FACE_UP,   5.2f,  0.0f },
     { PAT_PILE_DISCARD, 0, PAT_FAN_NONE, PAT_FACE_UP,   6.9f,  0.0f },
   },
+  .tableau_noun = PAT_NOUN_PILE,
 };
 
 static void
@@ -245,6 +246,7 @@ const PatRules pat_rules_perpetual_motion = {
   discard_score,
   pm_describe,
   NULL,
+  .flags = PAT_RULES_ROUNDS,
 };
 
 /* Perpetual Motion — Free Columns */
@@ -354,6 +356,7 @@ const PatRules pat_rules_perpetual_motion_free = {
   discard_score,
   describe_round,
   NULL,
+  .flags = PAT_RULES_ROUNDS,
 };
 
 /* Idiot's Delight (Drake) */
@@ -533,4 +536,5 @@ const PatRules pat_rules_idiots_delight = {
   discard_score,
   NULL,
   NULL,
+  .blocked_reason = N_("The stock is empty and no more cards can be discarded."),
 };

@@ -57,6 +57,34 @@ pat_rules_lookup (const char *id)
 }
 
 /**
+ * pat_rules_default:
+ *
+ * Returns: (transfer none): the game a first launch opens
+ */
+const PatRules *
+pat_rules_default (void)
+{
+  return &pat_rules_black_hole;
+}
+
+/**
+ * pat_rules_match:
+ *
+ * Returns: (transfer none): the game that matches between players play: the one with
+ *   %PAT_RULES_MATCH
+ */
+const PatRules *
+pat_rules_match (void)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (all_rules); i++)
+    if (all_rules[i]->flags & PAT_RULES_MATCH)
+      return all_rules[i];
+  g_return_val_if_reached (NULL);
+}
+
+/**
  * pat_rules_has_hidden_cards:
  *
  * Returns: whether the layout deals some cards face down (a stock, a reserve under its top card),

@@ -41,11 +41,20 @@ typedef struct {
   float  x, y;    /* top-left corner, in card widths and card heights */
 } PatPileInfo;
 
+/* What a game calls its tableau piles; the UI words them ("Fan 3"). */
+typedef enum {
+  PAT_NOUN_TABLEAU,
+  PAT_NOUN_FAN,
+  PAT_NOUN_COLUMN,
+  PAT_NOUN_PILE,
+} PatPileNoun;
+
 typedef struct {
   guint       n_piles;
   float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
   PatPileInfo piles[PAT_MAX_PILES];
   const char *hole_name;       /* what the game calls its PAT_PILE_HOLE, marked N_(); NULL without one */
+  guint8      tableau_noun;    /* PatPileNoun: what the game calls its PAT_PILE_TABLEAU piles */
 } PatLayout;
 
 typedef enum {
@@ -64,6 +73,18 @@ typedef enum {
 typedef struct {
   PatDieMode die_mode;
 } PatOptions;
+
+/* What a game has that the UI shows or offers; the rules table is the only place that knows. */
+typedef enum {
+  PAT_RULES_SCORE       = 1 << 0,  /* a score the status line and the statistics show */
+  PAT_RULES_ROUNDS      = 1 << 1,  /* play goes in rounds: the status line shows the round, not the
+                                    * cards left */
+  PAT_RULES_DIE         = 1 << 2,  /* PatOptions.die_mode applies (the Die of Justice) */
+  PAT_RULES_PYSOLFC     = 1 << 3,  /* deal numbers give the same deals as in PySolFC */
+  PAT_RULES_MATCH       = 1 << 4,  /* the game a match between players plays */
+  PAT_RULES_BELOW_BASE  = 1 << 5,  /* an empty tableau pile takes the rank below the base rank */
+  PAT_RULES_FIRST_CARD  = 1 << 6,  /* the deck's first card is marked on the board (the beak) */
+} PatRulesFlags;
 
 typedef struct _PatRules PatRules;
 
@@ -103,9 +124,15 @@ struct _PatRules {
   gboolean  (*safe_to_foundation) (PatCard       card,
                                    guint         base_rank,
                                    const guint8  height[4]);
+  guint            flags;           /* PatRulesFlags */
+  /* Why no move is left when the game is blocked, a sentence marked N_(); NULL for the generic
+   * one. */
+  const char      *blocked_reason;
 };
 
 const PatRules  *pat_rules_lookup        (const char          *id);
+const PatRules  *pat_rules_default       (void);
+const PatRules  *pat_rules_match         (void);
 const PatRules *const *pat_rules_all     (guint               *n_rules);
 
 void             pat_rules_deal_number   (const PatRules      *rules,

@@ -1128,14 +1128,10 @@ pat_game_get_redo_state (PatGame *self,
 static char *
 blocked_reason (PatGame *self)
 {
-  const char *id = self->game_id;
+  const PatRules *rules = pat_game_get_rules (self);
 
-  if (g_str_equal (id, "black-hole") || g_str_equal (id, "all-in-a-row"))
-    return g_strdup (_("No available card is one rank above or below the top card of the hole."));
-  if (g_str_equal (id, "demon"))
-    return g_strdup (_("No card can move, now or after any number of turns through the stock."));
-  if (g_str_equal (id, "idiots-delight"))
-    return g_strdup (_("The stock is empty and no more cards can be discarded."));
+  if (rules->blocked_reason != NULL)
+    return g_strdup (g_dgettext (GETTEXT_PACKAGE, rules->blocked_reason));
   return g_strdup (_("No move is possible."));
 }
 

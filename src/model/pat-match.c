@@ -597,7 +597,7 @@ pat_match_get_game (PatMatch *self)
       PatDealNumber deal;
 
       pat_match_get_deal (self, &deal);
-      game = pat_game_new ("demon", &deal, &self->options);
+      game = pat_game_new (pat_rules_match ()->id, &deal, &self->options);
       set_game (self, game);
       g_signal_emit (self, signals[CHANGED], 0);
     }
@@ -901,7 +901,7 @@ match_from_payload (GVariant  *payload,
       if (game == NULL)
         return NULL;
       pat_match_get_deal (self, &deal);
-      if (self->winner >= 0 || !g_str_equal (pat_game_get_game_id (game), "demon") ||
+      if (self->winner >= 0 || pat_game_get_rules (game) != pat_rules_match () ||
           !pat_game_get_deal (game, &game_deal) || !pat_deal_number_equal (&deal, &game_deal) ||
           pat_game_get_options (game).die_mode != self->options.die_mode)
         return match_corrupt (error, _("the game in progress is not this turn's"));

@@ -114,9 +114,10 @@ pat_application_activate (GApplication *app)
       if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME) && pat_window_resume_match (window))
         return;
       if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
-        pat_window_open_game (window, "demon");
+        pat_window_open_game (window, pat_rules_match ()->id);
       else
-        pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : "black-hole");
+        pat_window_open_game (window,
+                              pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
     }
   else
     gtk_window_present (GTK_WINDOW (window));
@@ -161,9 +162,9 @@ pat_application_command_line (GApplication            *app,
       g_autofree char *last = g_settings_get_string (self->settings, "last-game");
 
       if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
-        game_id = g_strdup ("demon");
+        game_id = g_strdup (pat_rules_match ()->id);
       else
-        game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : "black-hole");
+        game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
     }
   if (deal_text != NULL)
     pat_window_start_deal (window, game_id, &deal);

@@ -22,13 +22,6 @@ pile_kind (PatBoard *self,
   return (PatPileKind) get_layout (self)->piles[pile].kind;
 }
 
-static gboolean
-game_is (PatBoard   *self,
-         const char *id)
-{
-  return g_str_equal (pat_game_get_rules (self->game)->id, id);
-}
-
 gboolean
 pat_board_hit_test (PatBoard *self,
                     double    x,
@@ -879,14 +872,18 @@ pat_board_dup_pile_name (PatBoard *self,
       return g_strdup (_("Discards"));
     case PAT_PILE_TABLEAU:
     default:
-      if (game_is (self, "black-hole"))
-        return g_strdup_printf (_("Fan %u"), info->index);
-      if (game_is (self, "penguin") || game_is (self, "all-in-a-row"))
-        return g_strdup_printf (_("Column %u"), info->index);
-      if (game_is (self, "perpetual-motion") || game_is (self, "perpetual-motion-free") ||
-          game_is (self, "idiots-delight"))
-        return g_strdup_printf (_("Pile %u"), info->index);
-      return g_strdup_printf (_("Tableau %u"), info->index);
+      switch ((PatPileNoun) layout->tableau_noun)
+        {
+        case PAT_NOUN_FAN:
+          return g_strdup_printf (_("Fan %u"), info->index);
+        case PAT_NOUN_COLUMN:
+          return g_strdup_printf (_("Column %u"), info->index);
+        case PAT_NOUN_PILE:
+          return g_strdup_printf (_("Pile %u"), info->index);
+        case PAT_NOUN_TABLEAU:
+        default:
+          return g_strdup_printf (_("Tableau %u"), info->index);
+        }
     }
 }
 

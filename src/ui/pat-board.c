@@ -1013,7 +1013,7 @@ slot_label (PatBoard       *self,
             guint           pile)
 {
   const PatPileInfo *info = &get_layout (self)->piles[pile];
-  const char *id = pat_game_get_rules (self->game)->id;
+  guint flags = pat_game_get_rules (self->game)->flags;
 
   switch ((PatPileKind) info->kind)
     {
@@ -1021,7 +1021,7 @@ slot_label (PatBoard       *self,
       return rank_label (state->base_rank != 0 ? state->base_rank : PAT_ACE);
 
     case PAT_PILE_TABLEAU:
-      if (g_str_equal (id, "penguin") && state->base_rank != 0)
+      if ((flags & PAT_RULES_BELOW_BASE) && state->base_rank != 0)
         return rank_label (pat_rank_prev (state->base_rank));
       return NULL;
 
@@ -1219,7 +1219,6 @@ draw_badges (PatBoard       *self,
              const PatState *state)
 {
   const PatLayout *layout = get_layout (self);
-  const char *id = pat_game_get_rules (self->game)->id;
   graphene_rect_t rect;
 
   for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
@@ -1238,7 +1237,7 @@ draw_badges (PatBoard       *self,
         }
     }
 
-  if (g_str_equal (id, "penguin"))
+  if (pat_game_get_rules (self->game)->flags & PAT_RULES_FIRST_CARD)
     {
       PatCard beak = pat_game_get_deck (self->game)[0];
       guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];

@@ -60,13 +60,23 @@ get_app (PatGameChooser *self)
   return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self->window)));
 }
 
+/* Whether the game @game_id has any of @flags (PatRulesFlags). */
+static gboolean
+has_flag (const char *game_id,
+          guint       flags)
+{
+  const PatRules *rules = pat_rules_lookup (game_id);
+
+  return rules != NULL && (rules->flags & flags) != 0;
+}
+
 static PatOptions
 options_for (PatGameChooser *self,
              const char     *game_id)
 {
   PatOptions options = { PAT_DIE_OFF };
 
-  if (self->settings != NULL && g_str_equal (game_id, "demon"))
+  if (self->settings != NULL && has_flag (game_id, PAT_RULES_DIE))
     options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
   return options;
 }
@@ -153,7 +163,7 @@ update_deal_field (PatGameChooser *self)
   else
     g_string_append (description, _("Leave it empty for a random deal, or type the number of the deal to play."));
 
-  if (g_str_equal (self->game_id, "black-hole") || g_str_equal (self->game_id, "all-in-a-row"))
+  if (has_flag (self->game_id, PAT_RULES_PYSOLFC))
     {
       g_string_append_c (description, ' ');
       g_string_append (description, _("The deals have the same numbers as in PySolFC, so a deal can be compared "
@@ -175,7 +185,8 @@ update_match_row (PatGameChooser *self)
   g_autoptr(PatMatch) match = NULL;
   PatStore *store;
 
-  if (app == NULL || !g_str_equal (self->game_id, "demon") || pat_window_get_match (self->window) != NULL)
+  if (app == NULL || !has_flag (self->game_id, PAT_RULES_MATCH) ||
+      pat_window_get_match (self->window) != NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->resume_match_row), FALSE);
       return;
@@ -209,7 +220,8 @@ show_game (PatGameChooser *self,
   adw_window_title_set_title (self->content_title, pat_rules_text_name (game_id));
   gtk_label_set_label (self->summary_label, pat_rules_text_summary (game_id));
   gtk_label_set_label (self->rules_label, pat_rules_text_rules (game_id));
-  gtk_widget_set_visible (GTK_WIDGET (self->demon_group), g_str_equal (game_id, "demon"));
+  gtk_widget_set_visible (GTK_WIDGET (self->demon_group),
+                          has_flag (game_id, PAT_RULES_DIE | PAT_RULES_MATCH));
   update_preview (self);
   update_deal_field (self);
   update_match_row (self);
@@ -512,7 +524,7 @@ pat_game_chooser_get_n_recent (PatGameChooser *self)
 static void
 die_mode_changed_cb (PatGameChooser *self)
 {
-  if (self->game_id != NULL && g_str_equal (self->game_id, "demon"))
+  if (self->game_id != NULL && has_flag (self->game_id, PAT_RULES_DIE))
     update_preview (self);
 }
 

@@ -125,13 +125,15 @@ update_game (PatStatsDialog *self)
 {
   const char *game_id = pat_stats_dialog_get_game (self);
   g_autoptr(GArray) history = NULL;
-  gboolean demon;
+  const PatRules *rules;
+  gboolean scored;
   PatRecord r;
   guint shown;
 
   if (game_id == NULL)
     return;
-  demon = g_str_equal (game_id, "demon");
+  rules = pat_rules_lookup (game_id);
+  scored = rules != NULL && (rules->flags & PAT_RULES_SCORE);
   pat_stats_get_record (self->stats, game_id, &r);
   history = pat_stats_get_history (self->stats, game_id);
 
@@ -172,8 +174,8 @@ update_game (PatStatsDialog *self)
     }
 
   /* Only Demon keeps a score. */
-  gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), demon);
-  gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), demon);
+  gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), scored);
+  gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), scored);
   if (r.has_best_score)
     set_label_take (self->best_score_value, g_strdup_printf ("%'d", r.best_score));
   else

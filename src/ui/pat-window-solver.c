@@ -330,7 +330,7 @@ pat_window_new_random_deal (PatWindow  *self,
       return;
     }
 
-  if (g_str_equal (game_id, "demon"))
+  if (rules->flags & PAT_RULES_DIE)
     options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
 
   self->deal_search = g_cancellable_new ();

@@ -118,7 +118,7 @@ update_status (PatWindow *self)
   time = format_elapsed (pat_game_get_elapsed (self->game));
   gtk_label_set_label (self->time_label, time);
 
-  if (g_str_equal (game_id, "demon"))
+  if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
     {
       if (pat_game_get_die (self->game) != 0)
         /* Translators: Demon's score and the Die of Justice's roll */
@@ -127,7 +127,7 @@ update_status (PatWindow *self)
       else
         extra = g_strdup_printf (_("Score %d"), pat_game_get_score (self->game));
     }
-  else if (g_str_equal (game_id, "perpetual-motion") || g_str_equal (game_id, "perpetual-motion-free"))
+  else if (pat_game_get_rules (self->game)->flags & PAT_RULES_ROUNDS)
     extra = g_strdup_printf (_("Round %u"), pat_game_get_round (self->game));
   else
     {
@@ -237,7 +237,7 @@ show_end (PatWindow  *self,
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
       won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
                                                "Solved in %s with %'u moves.", moves), time, moves);
-      if (g_str_equal (pat_game_get_game_id (self->game), "demon"))
+      if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
         {
           g_autofree char *with_score = g_strdup_printf (_("%s Score: %d."), won_text,
                                                          pat_game_get_score (self->game));
@@ -421,7 +421,9 @@ options_for (PatWindow  *self,
 {
   PatOptions options = { PAT_DIE_OFF };
 
-  if (g_str_equal (game_id, "demon"))
+  const PatRules *rules = pat_rules_lookup (game_id);
+
+  if (rules != NULL && (rules->flags & PAT_RULES_DIE))
     options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
   return options;
 }
@@ -537,8 +539,8 @@ match_finished_cb (PatWindow  *self,
 
   self->turn_over = TRUE;
   pat_store_remove_match (store, NULL);
-  pat_store_set_last_game_id (store, "demon");
-  g_settings_set_string (self->settings, "last-game", "demon");
+  pat_store_set_last_game_id (store, pat_rules_match ()->id);
+  g_settings_set_string (self->settings, "last-game", pat_rules_match ()->id);
   update_end_button (self);
   pat_window_update_actions (self);
   pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
@@ -746,7 +748,7 @@ pat_window_start_next_turn (PatWindow *self)
   if (pat_match_get_finished (self->match))
     {
       pat_window_leave_match (self);
-      load_or_deal (self, "demon");
+      load_or_deal (self, pat_rules_match ()->id);
       return;
     }
   if (self->turn_over)
@@ -788,7 +790,7 @@ pat_window_abandon_match (PatWindow *self)
     return;
   drop_match (self, FALSE);
   pat_store_remove_match (pat_application_get_store (get_app (self)), NULL);
-  load_or_deal (self, "demon");
+  load_or_deal (self, pat_rules_match ()->id);
 }
 
 GtkWindow *
