@@ -247,7 +247,7 @@ hole_format (const PatState *state,
 const PatRules pat_rules_black_hole = {
   "black-hole",
   N_("Black Hole"),
-  N_("Play every card into the hole, one rank above or below the last"),
+  N_("Send every card into the hole, one rank up or down"),
   &black_hole_layout,
   black_hole_deal,
   hole_legal_moves,
@@ -264,7 +264,7 @@ const PatRules pat_rules_black_hole = {
 const PatRules pat_rules_all_in_a_row = {
   "all-in-a-row",
   N_("All in a Row"),
-  N_("Like Black Hole, with thirteen columns of four and an empty hole"),
+  N_("Black Hole with thirteen columns and an empty hole"),
   &all_in_a_row_layout,
   all_in_a_row_deal,
   hole_legal_moves,

@@ -495,7 +495,7 @@ demon_safe_to_foundation (PatCard       card,
 const PatRules pat_rules_demon = {
   "demon",
   N_("Demon"),
-  N_("Build the suits up from a dealt base rank, fed by a reserve of thirteen and a stock"),
+  N_("Canfield: build the foundations from the base rank, with a stock of threes"),
   &demon_layout,
   demon_deal,
   demon_legal_moves,

@@ -323,7 +323,7 @@ penguin_safe_to_foundation (PatCard       card,
 const PatRules pat_rules_penguin = {
   "penguin",
   N_("Penguin"),
-  N_("Build the suits up from the beak's rank, round the corner, with a seven-cell flipper"),
+  N_("Build up in suit from the beak’s rank, with a seven-cell flipper"),
   &penguin_layout,
   penguin_deal,
   penguin_legal_moves,

@@ -236,7 +236,7 @@ pm_describe (const PatState *state,
 const PatRules pat_rules_perpetual_motion = {
   "perpetual-motion",
   N_("Perpetual Motion"),
-  N_("Deal four at a time; equal ranks gather by themselves and four of a kind go out"),
+  N_("Deal four at a time; equal ranks gather and four of a kind go out"),
   &layout,
   pm_deal,
   pm_legal_moves,

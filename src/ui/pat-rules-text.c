@@ -6,20 +6,18 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pat-rules.h"
 #include "pat-rules-text.h"
 
+/* The name and the summary are the rules table's (PatRules); only the long text is here. */
 typedef struct {
   const char *id;
-  const char *name;
-  const char *summary;
   const char *rules;
 } RulesText;
 
 static const RulesText texts[] = {
   {
     "perpetual-motion",
-    N_("Perpetual Motion"),
-    N_("Deal four at a time; equal ranks gather and four of a kind go out"),
     /* Translators: the rules of Perpetual Motion. Keep the blank lines between paragraphs. */
     N_("Four piles lie in a row; the rest of the pack is the stock. Only the top card of each pile counts.\n\n"
        "Each deal puts one card from the stock on each pile, from left to right. If the four cards just dealt are "
@@ -35,8 +33,6 @@ static const RulesText texts[] = {
   },
   {
     "perpetual-motion-free",
-    N_("Perpetual Motion: Free Columns"),
-    N_("Perpetual Motion where you choose which equal cards to move"),
     /* Translators: the rules of Perpetual Motion, Free Columns. */
     N_("Dealing, gathering and the stock are as in Perpetual Motion, but nothing moves by itself.\n\n"
        "After a deal you may move the top card of any pile onto another pile whose top card has the same rank, "
@@ -49,8 +45,6 @@ static const RulesText texts[] = {
   },
   {
     "idiots-delight",
-    N_("Idiot’s Delight"),
-    N_("Discard pairs of equal rank and the lower of two cards of a suit"),
     /* Translators: the rules of Idiot’s Delight (Peter Drake’s variant). */
     N_("Four piles lie in a row; the rest of the pack is the stock. Each deal puts one card on each pile. Only the "
        "top card of each pile counts, and cards never move between piles.\n\n"
@@ -62,8 +56,6 @@ static const RulesText texts[] = {
   },
   {
     "black-hole",
-    N_("Black Hole"),
-    N_("Send every card into the hole, one rank up or down"),
     /* Translators: the rules of Black Hole (David Parlett’s game). */
     N_("The Ace of Spades starts in the Black Hole. The other 51 cards are dealt into 17 fans of three, face up; "
        "only the top card of each fan can be played.\n\n"
@@ -74,8 +66,6 @@ static const RulesText texts[] = {
   },
   {
     "all-in-a-row",
-    N_("All in a Row"),
-    N_("Black Hole with thirteen columns and an empty hole"),
     /* Translators: the rules of All in a Row. */
     N_("All 52 cards are dealt into 13 columns of four, face up; only the bottom card of each column (the one on "
        "top) can be played. The hole starts empty.\n\n"
@@ -86,8 +76,6 @@ static const RulesText texts[] = {
   },
   {
     "penguin",
-    N_("Penguin"),
-    N_("Build up in suit from the beak’s rank, with a seven-cell flipper"),
     /* Translators: the rules of Penguin (David Parlett’s game). */
     N_("The first card dealt is the beak. It goes to the bottom of the first column. The other three cards of its "
        "rank start the foundations as they turn up; the beak becomes the fourth foundation when it is freed. The "
@@ -106,8 +94,6 @@ static const RulesText texts[] = {
   },
   {
     "demon",
-    N_("Demon"),
-    N_("Canfield: build the foundations from the base rank, with a stock of threes"),
     /* Translators: the rules of Demon, also called Canfield. */
     N_("Thirteen cards make the reserve, its top card face up. The next card starts the first foundation: its "
        "rank is the base rank for all four. Four cards face up make the tableau; the other 34 are the stock.\n\n"
@@ -142,17 +128,17 @@ find (const char *game_id)
 const char *
 pat_rules_text_name (const char *game_id)
 {
-  const RulesText *t = find (game_id);
+  const PatRules *rules = pat_rules_lookup (game_id);
 
-  return t != NULL ? _(t->name) : NULL;
+  return rules != NULL ? _(rules->name) : NULL;
 }
 
 const char *
 pat_rules_text_summary (const char *game_id)
 {
-  const RulesText *t = find (game_id);
+  const PatRules *rules = pat_rules_lookup (game_id);
 
-  return t != NULL ? _(t->summary) : NULL;
+  return rules != NULL ? _(rules->summary) : NULL;
 }
 
 const char *
