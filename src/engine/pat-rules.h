@@ -132,6 +132,7 @@ struct _PatRules {
 
 const PatRules  *pat_rules_lookup        (const char          *id);
 const PatRules  *pat_rules_default       (void);
+void             pat_rules_register      (const PatRules      *rules);
 const PatRules  *pat_rules_match         (void);
 const PatRules *const *pat_rules_all     (guint               *n_rules);
 
