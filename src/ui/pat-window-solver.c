@@ -324,7 +324,7 @@ pat_window_new_random_deal (PatWindow  *self,
 
   cancel_search_action (GTK_WIDGET (self), NULL, NULL);
   if (!g_settings_get_boolean (self->settings, "winnable-deals-only") ||
-      (rules != &pat_rules_perpetual_motion && !pat_solver_supports (rules)))
+      (!pat_rules_plays_itself (rules) && !pat_solver_supports (rules)))
     {
       pat_window_start_deal (self, game_id, NULL);
       return;
