@@ -37,6 +37,7 @@ struct _PatGameChooser {
   AdwPreferencesGroup *demon_group;
   AdwComboRow         *die_row;
   AdwActionRow        *resume_match_row;
+  AdwActionRow        *new_match_row;
   GtkLabel            *rules_label;
 
   PatWindow           *window;     /* weak */
@@ -220,8 +221,12 @@ show_game (PatGameChooser *self,
   adw_window_title_set_title (self->content_title, pat_rules_text_name (game_id));
   gtk_label_set_label (self->summary_label, pat_rules_text_summary (game_id));
   gtk_label_set_label (self->rules_label, pat_rules_text_rules (game_id));
+  /* The game's own options: the Die of Justice, matches. */
   gtk_widget_set_visible (GTK_WIDGET (self->demon_group),
                           has_flag (game_id, PAT_RULES_DIE | PAT_RULES_MATCH));
+  adw_preferences_group_set_title (self->demon_group, pat_rules_text_name (game_id));
+  gtk_widget_set_visible (GTK_WIDGET (self->die_row), has_flag (game_id, PAT_RULES_DIE));
+  gtk_widget_set_visible (GTK_WIDGET (self->new_match_row), has_flag (game_id, PAT_RULES_MATCH));
   update_preview (self);
   update_deal_field (self);
   update_match_row (self);
@@ -579,6 +584,7 @@ pat_game_chooser_class_init (PatGameChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, demon_group);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, die_row);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, resume_match_row);
+  gtk_widget_class_bind_template_child (widget_class, PatGameChooser, new_match_row);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, rules_label);
   gtk_widget_class_bind_template_callback (widget_class, deal_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);

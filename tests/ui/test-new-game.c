@@ -181,7 +181,8 @@ test_play (void)
   g_assert_true (pat_stats_get_record (stats, count_down.id, &record));
   g_assert_cmpuint (record.won, ==, 1);
 
-  /* The chooser lists it, with its name and summary, and no note about PySolFC numbers. */
+  /* The chooser lists it, with its name and summary, and no note about PySolFC numbers, no die
+   * and no matches. */
   {
     PatGameChooser *chooser = pat_game_chooser_new (window);
     g_autofree char *text = NULL;
@@ -195,6 +196,8 @@ test_play (void)
     g_assert_nonnull (strstr (text, count_down.name));
     g_assert_nonnull (strstr (text, count_down.summary));
     g_assert_null (strstr (text, "PySolFC"));
+    g_assert_null (strstr (text, "Justice"));
+    g_assert_null (strstr (text, "Start a Match"));
     gtk_window_destroy (GTK_WINDOW (chooser));
   }
 
