@@ -13,7 +13,7 @@
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
-/* Count Down: the whole pack in one pile; move its top card to the foundation until none is left. */
+/* Count Down: the whole pack in one pile; its top card goes to the foundation till none is left. */
 enum {
   PILE,
   FOUNDATION,
@@ -112,7 +112,8 @@ collect_text (GtkWidget *widget,
   if (GTK_IS_LABEL (widget))
     g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
   if (ADW_IS_PREFERENCES_ROW (widget))
-    g_string_append_printf (out, "%s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
+    g_string_append_printf (out, "%s\n",
+                            adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
   if (ADW_IS_PREFERENCES_GROUP (widget) &&
       adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (widget)) != NULL)
     g_string_append_printf (out, "%s\n",
@@ -142,6 +143,7 @@ test_play (void)
   PatMove move = pat_move_cards (PILE, FOUNDATION, 1);
   g_autofree char *pile_name = NULL;
   g_autofree char *foundation_name = NULL;
+  graphene_rect_t from, to;
   PatRecord record;
   PatGame *game;
 
@@ -166,9 +168,17 @@ test_play (void)
   g_assert_cmpstr (pile_name, ==, "Column 1");
   g_assert_cmpstr (foundation_name, ==, "Foundation 1");
 
-  /* The status line shows the score, as the flags ask. */
-  g_assert_true (pat_game_apply (game, &move, NULL));
+  /* The first move is played on the board, by click-to-move: the pile's top card, then the
+   * foundation; the status line shows the score, as the flags ask. */
+  g_assert_true (pat_board_get_card_bounds (board, PILE, 0, &from));
+  g_assert_true (pat_board_get_card_bounds (board, FOUNDATION, 0, &to));
+  pat_board_test_click (board, from.origin.x + from.size.width / 2,
+                        from.origin.y + from.size.height / 2, 1);
+  pat_board_test_click (board, to.origin.x + to.size.width / 2,
+                        to.origin.y + to.size.height / 2, 1);
   spin (50);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), FOUNDATION), ==, 1);
   g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Score 1");
 
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING)
