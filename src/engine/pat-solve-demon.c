@@ -1564,7 +1564,9 @@ stack_copy (const Search *from)
       stack_free (s);
       return NULL;
     }
-  memcpy (s->line, from->line, from->n_line * sizeof (Played));
+  /* An empty line may have no buffer at all, and memcpy() takes no NULL even for 0 bytes. */
+  if (from->n_line > 0)
+    memcpy (s->line, from->line, from->n_line * sizeof (Played));
   return s;
 }
 
