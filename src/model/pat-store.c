@@ -101,6 +101,23 @@ pat_store_finalize (GObject *object)
   G_OBJECT_CLASS (pat_store_parent_class)->finalize (object);
 }
 
+/* Forgets the main-loop source that would report the worker's results: the caller reports them
+ * itself, or nobody is left to. */
+static void
+drop_results_source (PatStore *self)
+{
+  g_mutex_lock (&self->lock);
+  if (self->results_id != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->context, self->results_id);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->results_id = 0;
+    }
+  g_mutex_unlock (&self->lock);
+}
+
 static void
 pat_store_dispose (GObject *object)
 {
@@ -116,16 +133,7 @@ pat_store_dispose (GObject *object)
       g_mutex_unlock (&self->lock);
       g_thread_join (g_steal_pointer (&self->thread));
     }
-  g_mutex_lock (&self->lock);
-  if (self->results_id != 0)
-    {
-      GSource *source = g_main_context_find_source_by_id (self->context, self->results_id);
-
-      if (source != NULL)
-        g_source_destroy (source);
-      self->results_id = 0;
-    }
-  g_mutex_unlock (&self->lock);
+  drop_results_source (self);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (pat_store_parent_class)->dispose (object);
@@ -466,16 +474,7 @@ pat_store_flush (PatStore *self)
   g_return_if_fail (PAT_IS_STORE (self));
 
   wait_for (self, NULL);
-  g_mutex_lock (&self->lock);
-  if (self->results_id != 0)
-    {
-      GSource *source = g_main_context_find_source_by_id (self->context, self->results_id);
-
-      if (source != NULL)
-        g_source_destroy (source);
-      self->results_id = 0;
-    }
-  g_mutex_unlock (&self->lock);
+  drop_results_source (self);
   dispatch_results_cb (self);
 }
 
