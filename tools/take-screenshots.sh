@@ -4,6 +4,7 @@
 # 1280×800 in the light and dark styles and at 360×640, into data/screenshots/ (or DIR).
 #
 #   tools/take-screenshots.sh [DIR]      (after build-aux/dev build; needs xvfb and imagemagick)
+#   GAMES='demon penguin' tools/take-screenshots.sh   only these games
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,7 +14,7 @@ mkdir -p "$out"
 
 declare -A deals=(
   [perpetual-motion]=31999 [perpetual-motion-free]=5 [idiots-delight]=7
-  [black-hole]=5 [all-in-a-row]=2 [penguin]=5 [demon]=3
+  [black-hole]=5 [all-in-a-row]=2 [penguin]=5 [demon]=5
 )
 
 shot () {
@@ -40,7 +41,7 @@ shot () {
   rm -rf "$home"
 }
 
-for game in "${!deals[@]}"; do
+for game in ${GAMES:-"${!deals[@]}"}; do
   shot "$game" default 1280 800 "$out/$game-light.png"
   shot "$game" prefer-dark 1280 800 "$out/$game-dark.png"
   shot "$game" default 360 640 "$out/$game-narrow.png"
