@@ -750,6 +750,56 @@ test_focus_ring_dark (void)
   check_focus_ring (TRUE);
 }
 
+/* Play to the End stops at a real key press, at a real click on the cards, and at a real click on
+ * its Stop button in the header bar. */
+static void
+test_stop_playing (void)
+{
+  Harness h = { 0 };
+  PatGame *game;
+  graphene_rect_t r;
+  guint moves;
+
+  open_window (&h, 960, 720);
+  start (&h, "perpetual-motion", 3);
+  game = pat_window_get_game (h.window);
+  gtk_widget_grab_focus (GTK_WIDGET (h.board));
+
+  for (guint way = 0; way < 3; way++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (h.window), "win.play-to-end", NULL);
+      settle (300);
+      g_assert_cmpuint (h.window->play_id, !=, 0);
+      g_assert_true (gtk_widget_get_visible (h.window->stop_button));
+      g_assert_cmpuint (pat_game_get_moves (game), >, 0);
+
+      if (way == 0)
+        real_key (XK_a);
+      else if (way == 1)
+        {
+          pat_board_slot_rect (h.board, 0, &r);
+          real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
+        }
+      else
+        {
+          g_assert_true (gtk_widget_compute_bounds (h.window->stop_button, GTK_WIDGET (h.board), &r));
+          real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
+        }
+      settle (50);
+      if (h.window->play_id != 0)
+        g_error ("Play to the End went on after %s", way == 0 ? "a key" : way == 1 ? "a click on the cards"
+                                                                                 : "a click on Stop");
+      g_assert_false (gtk_widget_get_visible (h.window->stop_button));
+      /* Stopped for good: nothing more is dealt. */
+      moves = pat_game_get_moves (game);
+      settle (400);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, moves);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -776,6 +826,7 @@ main (int   argc,
   g_test_add_func ("/real-input/after-the-end", test_after_the_end);
   g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
   g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
+  g_test_add_func ("/real-input/stop-playing", test_stop_playing);
 
   return g_test_run ();
 }
