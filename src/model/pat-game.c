@@ -93,48 +93,16 @@ static PatClockFunc clock_func;
 
 G_DEFINE_QUARK (pat-save-error-quark, pat_save_error)
 
-GType
-pat_status_get_type (void)
-{
-  static gsize type_id = 0;
+G_DEFINE_ENUM_TYPE (PatStatus, pat_status,
+  G_DEFINE_ENUM_VALUE (PAT_STATUS_PLAYING, "playing"),
+  G_DEFINE_ENUM_VALUE (PAT_STATUS_WON, "won"),
+  G_DEFINE_ENUM_VALUE (PAT_STATUS_BLOCKED, "blocked"),
+  G_DEFINE_ENUM_VALUE (PAT_STATUS_CYCLE, "cycle"))
 
-  if (g_once_init_enter (&type_id))
-    {
-      static const GEnumValue values[] = {
-        { PAT_STATUS_PLAYING, "PAT_STATUS_PLAYING", "playing" },
-        { PAT_STATUS_WON, "PAT_STATUS_WON", "won" },
-        { PAT_STATUS_BLOCKED, "PAT_STATUS_BLOCKED", "blocked" },
-        { PAT_STATUS_CYCLE, "PAT_STATUS_CYCLE", "cycle" },
-        { 0, NULL, NULL },
-      };
-      GType id = g_enum_register_static (g_intern_static_string ("PatStatus"), values);
-
-      g_once_init_leave (&type_id, id);
-    }
-
-  return type_id;
-}
-
-GType
-pat_die_mode_get_type (void)
-{
-  static gsize type_id = 0;
-
-  if (g_once_init_enter (&type_id))
-    {
-      static const GEnumValue values[] = {
-        { PAT_DIE_OFF, "PAT_DIE_OFF", "off" },
-        { PAT_DIE_PER_GAME, "PAT_DIE_PER_GAME", "game" },
-        { PAT_DIE_PER_PASS, "PAT_DIE_PER_PASS", "pass" },
-        { 0, NULL, NULL },
-      };
-      GType id = g_enum_register_static (g_intern_static_string ("PatDieMode"), values);
-
-      g_once_init_leave (&type_id, id);
-    }
-
-  return type_id;
-}
+G_DEFINE_ENUM_TYPE (PatDieMode, pat_die_mode,
+  G_DEFINE_ENUM_VALUE (PAT_DIE_OFF, "off"),
+  G_DEFINE_ENUM_VALUE (PAT_DIE_PER_GAME, "game"),
+  G_DEFINE_ENUM_VALUE (PAT_DIE_PER_PASS, "pass"))
 
 void
 pat_game_set_clock_func (PatClockFunc func)
