@@ -94,8 +94,8 @@ void pat_window_show_hint             (PatWindow      *self,
 void pat_window_dismiss_hint          (PatWindow      *self);
 
 /* Demon matches. The window plays the match's games in turn; the match is saved after every
- * change and resumes at the next start when it was the last thing played. */
-#define PAT_WINDOW_MATCH_LAST_GAME "demon-match"
+ * change and resumes at the next start when it was the last thing played (the store's
+ * "resume-match"). */
 
 void       pat_window_play_match        (PatWindow      *self,
                                          PatMatch       *match);

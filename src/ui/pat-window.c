@@ -392,9 +392,7 @@ set_game (PatWindow *self,
       pat_store_set_last_game_id (store, pat_game_get_game_id (game));
     }
   else
-    pat_store_set_last_game_id (store, PAT_WINDOW_MATCH_LAST_GAME);
-  g_settings_set_string (self->settings, "last-game",
-                         self->match != NULL ? PAT_WINDOW_MATCH_LAST_GAME : pat_game_get_game_id (game));
+    pat_store_set_resume_match (store, TRUE);
 
   pat_celebration_stop (self->celebration);
   set_end_shown (self, FALSE);
@@ -540,7 +538,6 @@ match_finished_cb (PatWindow  *self,
   self->turn_over = TRUE;
   pat_store_remove_match (store, NULL);
   pat_store_set_last_game_id (store, pat_rules_match ()->id);
-  g_settings_set_string (self->settings, "last-game", pat_rules_match ()->id);
   update_end_button (self);
   pat_window_update_actions (self);
   pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
