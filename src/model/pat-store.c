@@ -13,8 +13,11 @@
 #include <glib/gstdio.h>
 
 #include "pat-store.h"
+#include "pat-rules.h"
 
 #define MATCH_NAME "match"
+/* What older versions wrote in "last-game" while a match was being played. */
+#define OLD_MATCH_LAST_GAME "demon-match"
 #define FILE_SUFFIX ".gvariant"
 
 /* Anything bigger is not one of ours; it is not worth reading into memory. A save holds the whole
@@ -41,6 +44,7 @@ struct _PatStore
   char         *directory;
   GSettings    *settings;   /* nullable: when the schema is not installed */
   char         *last_game;  /* without settings */
+  gboolean      resume_match; /* without settings */
   GHashTable   *unreadable; /* names whose file is there but could not be read: never replaced */
 
   /* The autosave worker. Everything below is under the lock. */
@@ -171,6 +175,14 @@ pat_store_init (PatStore *self)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
   if (schema != NULL)
     self->settings = g_settings_new_full (schema, NULL, NULL);
+  if (self->settings != NULL)
+    {
+      g_autofree char *last = g_settings_get_string (self->settings, "last-game");
+
+      /* Before "resume-match", a match in progress was the last game "demon-match". */
+      if (g_str_equal (last, OLD_MATCH_LAST_GAME))
+        pat_store_set_resume_match (self, TRUE);
+    }
 
   self->unreadable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->context = g_main_context_ref_thread_default ();
@@ -901,6 +913,32 @@ pat_store_dup_last_game_id (PatStore *self)
   return g_strdup (self->last_game != NULL ? self->last_game : "");
 }
 
+static void
+set_last_game (PatStore   *self,
+               const char *game_id,
+               gboolean    resume_match)
+{
+  if (self->settings != NULL)
+    {
+      g_settings_delay (self->settings);
+      g_settings_set_string (self->settings, "last-game", game_id);
+      g_settings_set_boolean (self->settings, "resume-match", resume_match);
+      g_settings_apply (self->settings);
+    }
+  else
+    {
+      g_free (self->last_game);
+      self->last_game = g_strdup (game_id);
+      self->resume_match = resume_match;
+    }
+}
+
+/**
+ * pat_store_set_last_game_id:
+ * @game_id: the game id being played, outside a match
+ *
+ * Remembers the game to open at the next start; a match no longer resumes then.
+ */
 void
 pat_store_set_last_game_id (PatStore   *self,
                             const char *game_id)
@@ -908,13 +946,38 @@ pat_store_set_last_game_id (PatStore   *self,
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (game_id != NULL);
 
+  set_last_game (self, game_id, FALSE);
+}
+
+/**
+ * pat_store_get_resume_match:
+ *
+ * Returns: whether the match in progress was the last thing played, to resume at the next start
+ */
+gboolean
+pat_store_get_resume_match (PatStore *self)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+
   if (self->settings != NULL)
-    g_settings_set_string (self->settings, "last-game", game_id);
-  else
-    {
-      g_free (self->last_game);
-      self->last_game = g_strdup (game_id);
-    }
+    return g_settings_get_boolean (self->settings, "resume-match");
+  return self->resume_match;
+}
+
+/**
+ * pat_store_set_resume_match:
+ * @resume_match: whether a match is being played
+ *
+ * With %TRUE, the match resumes at the next start and the last game is the game matches play
+ * (what opens when the match cannot be resumed); with %FALSE, the last game is that game too.
+ */
+void
+pat_store_set_resume_match (PatStore *self,
+                            gboolean  resume_match)
+{
+  g_return_if_fail (PAT_IS_STORE (self));
+
+  set_last_game (self, pat_rules_match ()->id, resume_match);
 }
 
 gboolean

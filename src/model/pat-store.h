@@ -40,8 +40,10 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
  * without blocking.
  *
  * The last game played is the GSettings key "last-game" of io.github.patience.Patience when
- * that schema is installed (it always is for the app and the tests); otherwise the store only
- * remembers it while it lives.
+ * that schema is installed (it always is for the app and the tests), and whether the match in
+ * progress was what was played last is its key "resume-match"; only the store writes them.
+ * Without the schema the store only remembers them while it lives. A "last-game" of
+ * "demon-match" (how older versions said "resume-match") is read once as "resume-match" true.
  *
  * Signals:
  *   load-failed (const char *game_id, const char *moved_to, const char *message)
@@ -85,6 +87,9 @@ void        pat_store_resume_autosave  (PatStore    *self,
 char       *pat_store_dup_last_game_id (PatStore    *self);
 void        pat_store_set_last_game_id (PatStore    *self,
                                         const char  *game_id);
+gboolean    pat_store_get_resume_match (PatStore    *self);
+void        pat_store_set_resume_match (PatStore    *self,
+                                        gboolean     resume_match);
 
 gboolean    pat_store_save_match       (PatStore    *self,
                                         PatMatch    *match,

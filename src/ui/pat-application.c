@@ -107,17 +107,14 @@ pat_application_activate (GApplication *app)
 
   if (fresh)
     {
-      g_autofree char *last = g_settings_get_string (self->settings, "last-game");
+      g_autofree char *last = pat_store_dup_last_game_id (self->store);
 
       gtk_window_present (GTK_WINDOW (window));
-      /* A Demon match that was being played when the app closed goes on. */
-      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME) && pat_window_resume_match (window))
+      /* A Demon match that was being played when the app closed goes on; the last game is then
+       * the match's game, which opens if the match cannot. */
+      if (pat_store_get_resume_match (self->store) && pat_window_resume_match (window))
         return;
-      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
-        pat_window_open_game (window, pat_rules_match ()->id);
-      else
-        pat_window_open_game (window,
-                              pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
+      pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
     }
   else
     gtk_window_present (GTK_WINDOW (window));
@@ -159,12 +156,9 @@ pat_application_command_line (GApplication            *app,
   gtk_window_present (GTK_WINDOW (window));
   if (game_id == NULL)
     {
-      g_autofree char *last = g_settings_get_string (self->settings, "last-game");
+      g_autofree char *last = pat_store_dup_last_game_id (self->store);
 
-      if (g_str_equal (last, PAT_WINDOW_MATCH_LAST_GAME))
-        game_id = g_strdup (pat_rules_match ()->id);
-      else
-        game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
+      game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
     }
   if (deal_text != NULL)
     pat_window_start_deal (window, game_id, &deal);

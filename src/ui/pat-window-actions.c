@@ -40,9 +40,10 @@ pat_window_update_actions (PatWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
-  gboolean in_match = self->match != NULL;
+  gboolean in_match = self->match_play != NULL;
+  gboolean turn_over = in_match && pat_match_play_get_turn_over (self->match_play);
   /* Once a match's turn is scored it is over: no undo; and nobody replays a match's deal. */
-  gboolean can_change = self->game != NULL && !(in_match && self->turn_over);
+  gboolean can_change = self->game != NULL && !turn_over;
 
   gtk_widget_action_set_enabled (widget, "win.undo", can_change && pat_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (widget, "win.redo", can_change && pat_game_get_can_redo (self->game));
@@ -52,7 +53,7 @@ pat_window_update_actions (PatWindow *self)
   gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && plays_itself (self) && self->play_id == 0);
   gtk_widget_action_set_enabled (widget, "win.stop-playing", self->play_id != 0);
   gtk_widget_set_visible (self->stop_button, self->play_id != 0);
-  gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !self->turn_over);
+  gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !turn_over);
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
   gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);
 }
@@ -85,9 +86,10 @@ new_game_action (GtkWidget  *widget,
   PatWindow *self = PAT_WINDOW (widget);
 
   /* In a match, a new game is the next player's turn. */
-  if (self->match != NULL)
+  if (self->match_play != NULL)
     {
-      if (self->turn_over || pat_match_get_finished (self->match))
+      if (pat_match_play_get_turn_over (self->match_play) ||
+          pat_match_get_finished (pat_match_play_get_match (self->match_play)))
         pat_window_start_next_turn (self);
       else
         gtk_widget_activate_action (widget, "win.end-turn", NULL);
@@ -552,14 +554,16 @@ end_turn_action (GtkWidget  *widget,
   PatWindow *self = PAT_WINDOW (widget);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
+  const char *player;
 
-  if (self->match == NULL || self->turn_over || self->game == NULL)
+  if (self->match_play == NULL || pat_match_play_get_turn_over (self->match_play) || self->game == NULL)
     return;
+  player = pat_match_play_get_turn_player (self->match_play);
   /* Translators: %s is the name of the player whose turn it is */
-  heading = g_strdup_printf (_("End %s’s Turn?"), self->turn_player);
+  heading = g_strdup_printf (_("End %s’s Turn?"), player);
   /* Translators: %s is a player's name, %d their score */
   body = g_strdup_printf (_("The score of %2$d counts as %1$s’s score for this round, and the next player takes over."),
-                          self->turn_player, pat_game_get_score (self->game));
+                          player, pat_game_get_score (self->game));
   confirm (self, heading, body, "end", _("_End Turn"), FALSE);
 }
 
@@ -570,7 +574,7 @@ abandon_match_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  if (self->match == NULL)
+  if (self->match_play == NULL)
     return;
   confirm (self, _("Abandon the Match?"),
            _("The match ends without a winner and its scores are forgotten. This cannot be undone."),

@@ -4,6 +4,7 @@
 
 #include "pat-analyzer.h"
 #include "pat-celebration.h"
+#include "pat-match-play.h"
 #include "pat-window.h"
 
 G_BEGIN_DECLS
@@ -38,12 +39,9 @@ struct _PatWindow {
   PatGame             *game;
   GSignalGroup        *game_signals;
 
-  /* A Demon match being played in this window, or NULL. */
-  PatMatch            *match;
+  /* A Demon match being played in this window (its turns are the model's), or NULL. */
+  PatMatchPlay        *match_play;
   gboolean             game_in_match;  /* the game shown is a match's, not the player's own */
-  gboolean             turn_over;      /* the turn's score is recorded, the next turn not begun */
-  char                *turn_player;    /* whose turn the game shown is */
-  guint                turn_round;
   guint                scoreboard_id;  /* shows the scoreboard a moment after a turn ends */
   GtkWindow           *scoreboard;     /* weak */
   GtkWindow           *confirmation;   /* weak: "End the turn?", "Abandon the match?" */
@@ -94,13 +92,14 @@ void pat_window_show_hint             (PatWindow      *self,
 void pat_window_dismiss_hint          (PatWindow      *self);
 
 /* Demon matches. The window plays the match's games in turn; the match is saved after every
- * change and resumes at the next start when it was the last thing played. */
-#define PAT_WINDOW_MATCH_LAST_GAME "demon-match"
+ * change and resumes at the next start when it was the last thing played (the store's
+ * "resume-match"). */
 
 void       pat_window_play_match        (PatWindow      *self,
                                          PatMatch       *match);
 gboolean   pat_window_resume_match      (PatWindow      *self);
 PatMatch  *pat_window_get_match         (PatWindow      *self);
+PatMatchPlay *pat_window_get_match_play (PatWindow      *self);
 /* Ends the current player's turn with the game's score (as when the game ends). */
 void       pat_window_end_turn          (PatWindow      *self);
 void       pat_window_start_next_turn   (PatWindow      *self);

@@ -139,7 +139,7 @@ pat_window_solver_update (PatWindow *self)
   /* Where the line is not shown, the demo is offered whenever the solver works on the game, so
    * that the menu does not tell whether the deal can be won. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.demo",
-                                 playing && self->match == NULL &&
+                                 playing && self->match_play == NULL &&
                                  (self->demo_id != 0 ||
                                   (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
                                                         : verdict != PAT_VERDICT_OFF)));

@@ -11,8 +11,6 @@
 
 G_DEFINE_FINAL_TYPE (PatWindow, pat_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void record_turn       (PatWindow *self);
-static void save_match        (PatWindow *self);
 static void update_end_button (PatWindow *self);
 
 static PatApplication *
@@ -58,6 +56,13 @@ set_end_shown (PatWindow *self,
   gtk_revealer_set_reveal_child (self->end_revealer, shown);
 }
 
+/* Whose turn the game shown is during a match; NULL outside one. */
+static const char *
+turn_player (PatWindow *self)
+{
+  return self->match_play != NULL ? pat_match_play_get_turn_player (self->match_play) : NULL;
+}
+
 static void
 update_status (PatWindow *self)
 {
@@ -77,9 +82,10 @@ update_status (PatWindow *self)
   name = pat_rules_text_name (game_id);
   deal = pat_game_dup_deal_number (self->game);
 
-  if (self->match != NULL && self->turn_player != NULL)
+  if (turn_player (self) != NULL)
     /* Translators: the status line during a Demon match: the round and whose turn it is */
-    game_text = g_strdup_printf (_("Match round %u · %s"), self->turn_round, self->turn_player);
+    game_text = g_strdup_printf (_("Match round %u · %s"),
+                                 pat_match_play_get_turn_round (self->match_play), turn_player (self));
   else if (deal != NULL && deal[0] != '\0' && self->narrow)
     /* The title, cut short in a narrow window, names the game: the status line keeps the deal. */
     game_text = g_strdup_printf (_("Deal %s"), deal);
@@ -96,10 +102,10 @@ update_status (PatWindow *self)
   adw_window_title_set_title (self->window_title, name);
   /* The window's own title is what screen readers announce for it. */
   gtk_window_set_title (GTK_WINDOW (self), name);
-  if (self->match != NULL && self->turn_player != NULL)
+  if (turn_player (self) != NULL)
     {
       /* Translators: the window's subtitle during a Demon match: whose turn it is */
-      g_autofree char *turn = g_strdup_printf (_("%s’s turn"), self->turn_player);
+      g_autofree char *turn = g_strdup_printf (_("%s’s turn"), turn_player (self));
 
       adw_window_title_set_subtitle (self->window_title, turn);
     }
@@ -267,11 +273,11 @@ show_end (PatWindow  *self,
       return;
     }
 
-  if (self->match != NULL && self->turn_player != NULL)
+  if (turn_player (self) != NULL)
     {
       const char *said = gtk_label_get_label (self->end_description);
       /* Translators: after a turn of a Demon match: the player and their score */
-      g_autofree char *scored = g_strdup_printf (_("%s scores %d."), self->turn_player,
+      g_autofree char *scored = g_strdup_printf (_("%s scores %d."), turn_player (self),
                                                  pat_game_get_score (self->game));
       g_autofree char *text = said[0] != '\0' && status != PAT_STATUS_WON
                               ? g_strconcat (said, "\n", scored, NULL) : g_strdup (scored);
@@ -290,10 +296,9 @@ game_finished_cb (PatWindow  *self,
                   PatGame    *game)
 {
   pat_window_stop_playing (self);
-  /* Match games belong to the match's players, not to this player's statistics. */
-  if (self->match != NULL)
-    record_turn (self);
-  else
+  /* Match games belong to the match's players, not to this player's statistics; the match
+   * has already ended the turn (it follows the game from the turn's start, before the window). */
+  if (self->match_play == NULL)
     pat_stats_game_finished (pat_application_get_stats (get_app (self)), game);
   update_running (self);
   show_end (self, status, reason);
@@ -381,20 +386,17 @@ set_game (PatWindow *self,
     pat_game_set_running (self->game, FALSE);
 
   g_set_object (&self->game, game);
-  self->game_in_match = self->match != NULL;
+  self->game_in_match = self->match_play != NULL;
   g_signal_group_set_target (self->game_signals, game);
   pat_board_set_game (self->board, game);
   pat_window_solver_set_game (self, game);
-  /* A match's games are saved with the match, never in place of the player's own Demon. */
-  if (self->match == NULL)
+  /* A match's games are saved with the match (which marks itself to resume), never in place of
+   * the player's own Demon. */
+  if (self->match_play == NULL)
     {
       pat_store_autosave (store, game);
       pat_store_set_last_game_id (store, pat_game_get_game_id (game));
     }
-  else
-    pat_store_set_last_game_id (store, PAT_WINDOW_MATCH_LAST_GAME);
-  g_settings_set_string (self->settings, "last-game",
-                         self->match != NULL ? PAT_WINDOW_MATCH_LAST_GAME : pat_game_get_game_id (game));
 
   pat_celebration_stop (self->celebration);
   set_end_shown (self, FALSE);
@@ -461,7 +463,7 @@ pat_window_start_deal (PatWindow           *self,
 
   g_return_if_fail (pat_rules_lookup (game_id) != NULL);
 
-  if (self->match != NULL)
+  if (self->match_play != NULL)
     pat_window_leave_match (self);
   if (self->game != NULL && !self->game_in_match && g_str_equal (pat_game_get_game_id (self->game), game_id))
     abandon_current (self);
@@ -495,7 +497,7 @@ void
 pat_window_open_game (PatWindow  *self,
                       const char *game_id)
 {
-  if (self->match != NULL)
+  if (self->match_play != NULL)
     pat_window_leave_match (self);
   else if (self->game != NULL && !self->game_in_match &&
            g_str_equal (pat_game_get_game_id (self->game), game_id))
@@ -508,50 +510,13 @@ pat_window_open_game (PatWindow  *self,
   load_or_deal (self, game_id);
 }
 
-/* Demon matches */
-
-static void
-save_match (PatWindow *self)
-{
-  PatStore *store = pat_application_get_store (get_app (self));
-  g_autoptr(GError) error = NULL;
-
-  if (self->match == NULL || pat_match_get_finished (self->match))
-    return;
-  if (!pat_store_save_match (store, self->match, &error))
-    pat_window_show_toast (self, error->message);
-}
-
-static void
-match_changed_cb (PatWindow *self,
-                  PatMatch  *match)
-{
-  save_match (self);
-}
-
-/* A won match is over: nothing is left to resume. */
-static void
-match_finished_cb (PatWindow  *self,
-                   const char *winner,
-                   PatMatch   *match)
-{
-  PatStore *store = pat_application_get_store (get_app (self));
-
-  self->turn_over = TRUE;
-  pat_store_remove_match (store, NULL);
-  pat_store_set_last_game_id (store, pat_rules_match ()->id);
-  g_settings_set_string (self->settings, "last-game", pat_rules_match ()->id);
-  update_end_button (self);
-  pat_window_update_actions (self);
-  pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
-  if (self->scoreboard != NULL)
-    pat_window_show_scoreboard (self);
-}
+/* Demon matches: the turns are PatMatchPlay's; the window shows them. */
 
 static void
 update_end_button (PatWindow *self)
 {
-  if (self->match != NULL && self->turn_over && !pat_match_get_finished (self->match))
+  if (self->match_play != NULL && pat_match_play_get_turn_over (self->match_play) &&
+      !pat_match_get_finished (pat_match_play_get_match (self->match_play)))
     gtk_button_set_label (self->end_new_game_button, _("_Next Turn"));
   else
     gtk_button_set_label (self->end_new_game_button, _("_New Game"));
@@ -586,19 +551,21 @@ pat_window_show_scoreboard (PatWindow *self)
   g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
 
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  if (self->match == NULL)
+  if (self->match_play == NULL)
     return NULL;
 
   if (self->scoreboard == NULL)
     {
-      self->scoreboard = GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self), self->match));
+      self->scoreboard = GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
+                                                         pat_match_play_get_match (self->match_play)));
       g_object_add_weak_pointer (G_OBJECT (self->scoreboard), (gpointer *) &self->scoreboard);
       g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
                                G_CONNECT_SWAPPED);
     }
-  pat_scoreboard_set_between_turns (PAT_SCOREBOARD (self->scoreboard), self->turn_over);
+  pat_scoreboard_set_between_turns (PAT_SCOREBOARD (self->scoreboard),
+                                    pat_match_play_get_turn_over (self->match_play));
   gtk_window_present (self->scoreboard);
   return self->scoreboard;
 }
@@ -613,22 +580,44 @@ show_scoreboard_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The turn is over: its score goes to the match, and the next player is announced. */
 static void
-record_turn (PatWindow *self)
+match_save_failed_cb (PatWindow    *self,
+                      GError       *error,
+                      PatMatchPlay *match_play)
 {
-  g_autoptr(GError) error = NULL;
+  pat_window_show_toast (self, error->message);
+}
 
-  if (self->match == NULL || self->turn_over || self->game == NULL)
-    return;
+/* A won match is over. The model, connected first, has already ended the turn and removed the
+ * match's file; the window celebrates. */
+static void
+match_finished_cb (PatWindow  *self,
+                   const char *winner,
+                   PatMatch   *match)
+{
+  update_end_button (self);
+  pat_window_update_actions (self);
+  pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
+  if (self->scoreboard != NULL)
+    pat_window_show_scoreboard (self);
+}
 
-  self->turn_over = TRUE;
+static void
+turn_started_cb (PatWindow    *self,
+                 PatMatchPlay *match_play)
+{
+  set_game (self, pat_match_play_get_current_game (match_play));
+  update_end_button (self);
+  pat_window_update_actions (self);
+}
+
+/* The turn's score is recorded: the next player is announced. */
+static void
+turn_ended_cb (PatWindow    *self,
+               int           score,
+               PatMatchPlay *match_play)
+{
   pat_board_finish_animations (self->board);
-  if (!pat_match_record_score (self->match, pat_game_get_score (self->game), &error))
-    g_warning ("The match did not take the score: %s", error->message);
-
-  save_match (self);
-
   update_end_button (self);
   pat_window_update_actions (self);
   /* A moment to see how the game ended before the scores cover it. */
@@ -637,24 +626,13 @@ record_turn (PatWindow *self)
 }
 
 static void
-begin_turn (PatWindow *self)
+clear_match_play (PatWindow *self)
 {
-  PatGame *game = pat_match_get_game (self->match);
-
-  self->turn_over = FALSE;
-  g_free (self->turn_player);
-  self->turn_player = g_strdup (pat_match_get_player_name (self->match,
-                                                            pat_match_get_current_player (self->match)));
-  self->turn_round = pat_match_get_round (self->match);
-  if (game != NULL)
-    set_game (self, game);
-  save_match (self);
-  update_end_button (self);
-  pat_window_update_actions (self);
-
-  /* A game saved after it ended, before its score was recorded, ends its turn now. */
-  if (game != NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING)
-    record_turn (self);
+  if (self->match_play == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (pat_match_play_get_match (self->match_play), self);
+  g_signal_handlers_disconnect_by_data (self->match_play, self);
+  g_clear_object (&self->match_play);
 }
 
 /**
@@ -672,27 +650,31 @@ pat_window_play_match (PatWindow *self,
   g_return_if_fail (PAT_IS_WINDOW (self));
   g_return_if_fail (PAT_IS_MATCH (match));
 
-  if (self->match == match)
+  if (pat_window_get_match (self) == match)
     return;
   store = pat_application_get_store (get_app (self));
-  if (self->match != NULL)
+  if (self->match_play != NULL)
     pat_window_leave_match (self);
   else if (self->game != NULL)
     pat_store_save_game (store, self->game, NULL);
 
   pat_board_finish_animations (self->board);
-  self->match = g_object_ref (match);
-  g_signal_connect_object (match, "changed", G_CALLBACK (match_changed_cb), self, G_CONNECT_SWAPPED);
+  self->match_play = pat_match_play_new (match, store);
+  g_signal_connect_object (self->match_play, "turn-started", G_CALLBACK (turn_started_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match_play, "turn-ended", G_CALLBACK (turn_ended_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match_play, "save-failed", G_CALLBACK (match_save_failed_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (match, "finished", G_CALLBACK (match_finished_cb), self, G_CONNECT_SWAPPED);
 
-  if (pat_match_get_finished (match))
+  /* Only a match that is over has no turn to begin. */
+  if (!pat_match_play_start_next_turn (self->match_play))
     {
-      self->turn_over = TRUE;
       pat_window_show_scoreboard (self);
       return;
     }
-  begin_turn (self);
-  if (!self->turn_over)
+  if (!pat_match_play_get_turn_over (self->match_play))
     pat_window_show_scoreboard (self);
 }
 
@@ -718,7 +700,20 @@ pat_window_get_match (PatWindow *self)
 {
   g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
 
-  return self->match;
+  return self->match_play != NULL ? pat_match_play_get_match (self->match_play) : NULL;
+}
+
+/**
+ * pat_window_get_match_play:
+ *
+ * Returns: (transfer none) (nullable): the turns of the match played in this window
+ */
+PatMatchPlay *
+pat_window_get_match_play (PatWindow *self)
+{
+  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
+
+  return self->match_play;
 }
 
 void
@@ -726,11 +721,12 @@ pat_window_end_turn (PatWindow *self)
 {
   g_return_if_fail (PAT_IS_WINDOW (self));
 
-  if (self->match == NULL || self->turn_over)
+  if (self->match_play == NULL || pat_match_play_get_turn_over (self->match_play))
     return;
   pat_window_stop_playing (self);
   pat_game_set_running (self->game, FALSE);
-  record_turn (self);
+  pat_board_finish_animations (self->board);
+  pat_match_play_end_turn (self->match_play);
   show_end (self, PAT_STATUS_BLOCKED, "");
   gtk_image_set_from_icon_name (self->end_icon, "media-playback-stop-symbolic");
   gtk_label_set_label (self->end_title, _("Turn Over"));
@@ -741,34 +737,33 @@ pat_window_start_next_turn (PatWindow *self)
 {
   g_return_if_fail (PAT_IS_WINDOW (self));
 
-  if (self->match == NULL)
+  if (self->match_play == NULL)
     return;
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
   forget_window (&self->scoreboard);
-  if (pat_match_get_finished (self->match))
+  if (pat_match_get_finished (pat_match_play_get_match (self->match_play)))
     {
       pat_window_leave_match (self);
       load_or_deal (self, pat_rules_match ()->id);
       return;
     }
-  if (self->turn_over)
-    begin_turn (self);
+  pat_match_play_start_next_turn (self->match_play);
 }
 
+/* Leaves match mode: @keep saves the match, otherwise it is abandoned (its file removed). */
 static void
 drop_match (PatWindow *self,
             gboolean   keep)
 {
-  if (self->match == NULL)
+  if (self->match_play == NULL)
     return;
   if (keep)
-    save_match (self);
+    pat_match_play_save (self->match_play);
+  else
+    pat_match_play_abandon (self->match_play);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
   forget_window (&self->scoreboard);
-  g_signal_handlers_disconnect_by_data (self->match, self);
-  g_clear_object (&self->match);
-  g_clear_pointer (&self->turn_player, g_free);
-  self->turn_over = FALSE;
+  clear_match_play (self);
   update_end_button (self);
   pat_window_update_actions (self);
 }
@@ -786,10 +781,9 @@ pat_window_abandon_match (PatWindow *self)
 {
   g_return_if_fail (PAT_IS_WINDOW (self));
 
-  if (self->match == NULL)
+  if (self->match_play == NULL)
     return;
   drop_match (self, FALSE);
-  pat_store_remove_match (pat_application_get_store (get_app (self)), NULL);
   load_or_deal (self, pat_rules_match ()->id);
 }
 
@@ -841,8 +835,8 @@ pat_window_close_request (GtkWindow *window)
   pat_window_stop_playing (self);
   if (self->game != NULL)
     pat_game_set_running (self->game, FALSE);
-  if (self->match != NULL)
-    save_match (self);
+  if (self->match_play != NULL)
+    pat_match_play_save (self->match_play);
   else if (self->game != NULL)
     pat_store_save_game (pat_application_get_store (get_app (self)), self->game, NULL);
   pat_store_flush (pat_application_get_store (get_app (self)));
@@ -882,10 +876,7 @@ pat_window_dispose (GObject *object)
   pat_window_stop_playing (self);
   g_clear_handle_id (&self->message_id, g_source_remove);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
-  g_clear_object (&self->match);
-  g_clear_pointer (&self->turn_player, g_free);
+  clear_match_play (self);
   forget_window (&self->scoreboard);
   forget_window (&self->confirmation);
   if (self->game_signals != NULL)

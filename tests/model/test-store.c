@@ -822,6 +822,40 @@ test_last_game (Fixture       *fixture,
   g_assert_cmpstr (last, ==, "demon");
 }
 
+/* "resume-match" is written with "last-game", by the store alone; a "last-game" of
+ * "demon-match", as older versions wrote it during a match, is read once as resume-match. */
+static void
+test_resume_match (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(PatStore) old = NULL;
+  g_autoptr(PatStore) again = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *after = NULL;
+
+  pat_store_set_resume_match (fixture->store, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "resume-match"));
+  g_assert_cmpstr ((last = g_settings_get_string (settings, "last-game")), ==, pat_rules_match ()->id);
+  g_clear_pointer (&last, g_free);
+  pat_store_set_last_game_id (fixture->store, "black-hole");
+  g_assert_false (pat_store_get_resume_match (fixture->store));
+  g_assert_false (g_settings_get_boolean (settings, "resume-match"));
+
+  g_settings_set_string (settings, "last-game", "demon-match");
+  old = pat_store_new (fixture->dir);
+  g_assert_true (pat_store_get_resume_match (old));
+  last = pat_store_dup_last_game_id (old);
+  g_assert_cmpstr (last, ==, pat_rules_match ()->id);
+
+  /* Once only: the old value is gone. */
+  pat_store_set_last_game_id (old, "penguin");
+  again = pat_store_new (fixture->dir);
+  g_assert_false (pat_store_get_resume_match (again));
+  after = pat_store_dup_last_game_id (again);
+  g_assert_cmpstr (after, ==, "penguin");
+}
+
 static void
 test_match (Fixture       *fixture,
             gconstpointer  data)
@@ -885,6 +919,7 @@ main (int   argc,
   ADD ("/store/unmovable", test_unmovable);
   ADD ("/store/killed", test_killed);
   ADD ("/store/last-game", test_last_game);
+  ADD ("/store/resume-match", test_resume_match);
   ADD ("/store/match", test_match);
 #undef ADD
 

@@ -727,8 +727,13 @@ test_match (void)
   gtk_window_close (GTK_WINDOW (window));
   spin (50);
   window = make_window (app);
-  g_assert_cmpstr (g_settings_get_string (pat_application_get_settings (app), "last-game"), ==,
-                   PAT_WINDOW_MATCH_LAST_GAME);
+  g_assert_true (g_settings_get_boolean (pat_application_get_settings (app), "resume-match"));
+  g_assert_true (pat_store_get_resume_match (store));
+  {
+    g_autofree char *last = g_settings_get_string (pat_application_get_settings (app), "last-game");
+
+    g_assert_cmpstr (last, ==, "demon");
+  }
   g_assert_true (pat_window_resume_match (window));
   match = pat_window_get_match (window);
   g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);

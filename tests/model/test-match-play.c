@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of PatMatchPlay without a window: turn order, turns ended by the game or by hand (the
+ * score recorded once), saving, resuming mid-turn, the end of a match, resume-match. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "pat-match-play.h"
+
+static const char *const two[] = { "Ann", "Ben", NULL };
+
+/* The seed of a match whose first deal play_out() plays to its end (it plays the last legal
+ * move, which may also go round for ever on other deals). */
+#define ENDING_SEED 6
+
+typedef struct {
+  guint started;
+  guint ended;
+  int   last_score;
+  guint save_failed;
+} Watch;
+
+static void
+turn_started_cb (PatMatchPlay *play,
+                 Watch        *watch)
+{
+  /* The turn's state is whole when the signal comes. */
+  g_assert_false (pat_match_play_get_turn_over (play));
+  g_assert_nonnull (pat_match_play_get_current_game (play));
+  watch->started++;
+}
+
+static void
+turn_ended_cb (PatMatchPlay *play,
+               int           score,
+               Watch        *watch)
+{
+  g_assert_true (pat_match_play_get_turn_over (play));
+  watch->ended++;
+  watch->last_score = score;
+}
+
+static void
+save_failed_cb (PatMatchPlay *play,
+                GError       *error,
+                Watch        *watch)
+{
+  watch->save_failed++;
+}
+
+static PatMatchPlay *
+play_new (PatMatch *match,
+          PatStore *store,
+          Watch    *watch)
+{
+  PatMatchPlay *play = pat_match_play_new (match, store);
+
+  *watch = (Watch) { 0 };
+  g_signal_connect (play, "turn-started", G_CALLBACK (turn_started_cb), watch);
+  g_signal_connect (play, "turn-ended", G_CALLBACK (turn_ended_cb), watch);
+  g_signal_connect (play, "save-failed", G_CALLBACK (save_failed_cb), watch);
+  return play;
+}
+
+static void
+play_some (PatGame *game,
+           guint    n)
+{
+  guint i;
+
+  for (i = 0; i < n && pat_game_get_status (game) == PAT_STATUS_PLAYING; i++)
+    {
+      PatMoveList moves;
+
+      pat_game_legal_moves (game, &moves);
+      if (moves.n == 0)
+        return;
+      g_assert_true (pat_game_apply (game, &moves.moves[moves.n - 1], NULL));
+    }
+}
+
+/* Plays @game until it ends. */
+static void
+play_out (PatGame *game)
+{
+  play_some (game, 100000);
+  g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
+}
+
+static char *
+make_dir (void)
+{
+  char *dir = g_dir_make_tmp ("patience-match-play-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Players take turns in order, round after round; the turn's state follows. */
+static void
+test_turn_order (void)
+{
+  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatchPlay) play = NULL;
+  g_autofree char *first_deal = NULL;
+  g_autofree char *second_deal = NULL;
+  g_autoptr(PatGame) first_ref = NULL;
+  PatGame *first, *second;
+  Watch watch;
+  int score;
+
+  play = play_new (match, NULL, &watch);
+  g_assert_true (pat_match_play_get_match (play) == match);
+  /* Nothing begins before it is asked for. */
+  g_assert_true (pat_match_play_get_turn_over (play));
+  g_assert_null (pat_match_play_get_current_game (play));
+  g_assert_null (pat_match_play_get_turn_player (play));
+  g_assert_cmpuint (pat_match_play_get_turn_round (play), ==, 0);
+  g_assert_false (pat_match_play_end_turn (play));
+
+  g_assert_true (pat_match_play_start_next_turn (play));
+  g_assert_cmpuint (watch.started, ==, 1);
+  g_assert_false (pat_match_play_get_turn_over (play));
+  g_assert_cmpstr (pat_match_play_get_turn_player (play), ==, "Ann");
+  g_assert_cmpuint (pat_match_play_get_turn_round (play), ==, 1);
+  first = pat_match_play_get_current_game (play);
+  first_ref = g_object_ref (first);
+  g_assert_true (first == pat_match_get_game (match));
+  /* A turn being played is not begun again. */
+  g_assert_false (pat_match_play_start_next_turn (play));
+  g_assert_cmpuint (watch.started, ==, 1);
+
+  play_some (first, 3);
+  score = pat_game_get_score (first);
+  g_assert_true (pat_match_play_end_turn (play));
+  g_assert_cmpuint (watch.ended, ==, 1);
+  g_assert_cmpint (watch.last_score, ==, score);
+  g_assert_true (pat_match_play_get_turn_over (play));
+  {
+    int recorded;
+
+    g_assert_true (pat_match_get_round_score (match, 1, 0, &recorded));
+    g_assert_cmpint (recorded, ==, score);
+  }
+  /* Between turns the ended game is still the one shown, and still Ann's. */
+  g_assert_true (pat_match_play_get_current_game (play) == first);
+  g_assert_cmpstr (pat_match_play_get_turn_player (play), ==, "Ann");
+  g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);
+  first_deal = pat_game_dup_deal_number (first);
+
+  g_assert_true (pat_match_play_start_next_turn (play));
+  second = pat_match_play_get_current_game (play);
+  g_assert_true (second != first);
+  g_assert_cmpstr (pat_match_play_get_turn_player (play), ==, "Ben");
+  g_assert_cmpuint (pat_match_play_get_turn_round (play), ==, 1);
+  second_deal = pat_game_dup_deal_number (second);
+  g_assert_cmpstr (first_deal, ==, second_deal);
+
+  g_assert_true (pat_match_play_end_turn (play));
+  g_assert_true (pat_match_play_start_next_turn (play));
+  g_assert_cmpstr (pat_match_play_get_turn_player (play), ==, "Ann");
+  g_assert_cmpuint (pat_match_play_get_turn_round (play), ==, 2);
+  g_assert_cmpuint (watch.started, ==, 3);
+  g_assert_cmpuint (watch.ended, ==, 2);
+  g_assert_cmpuint (watch.save_failed, ==, 0);
+}
+
+/* The game's end ends the turn, and its score is recorded once, however the turn is ended. */
+static void
+test_game_ends_turn (void)
+{
+  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatchPlay) play = NULL;
+  PatGame *game;
+  Watch watch;
+  int recorded;
+
+  pat_match_set_seed (match, ENDING_SEED);
+  play = play_new (match, NULL, &watch);
+  g_assert_true (pat_match_play_start_next_turn (play));
+  game = pat_match_play_get_current_game (play);
+  play_out (game);
+  g_assert_true (pat_match_play_get_turn_over (play));
+  g_assert_cmpuint (watch.ended, ==, 1);
+  g_assert_cmpint (watch.last_score, ==, pat_game_get_score (game));
+  g_assert_true (pat_match_get_round_score (match, 1, 0, &recorded));
+  g_assert_cmpint (recorded, ==, pat_game_get_score (game));
+
+  /* Ending it again does nothing. */
+  g_assert_false (pat_match_play_end_turn (play));
+  g_assert_cmpuint (watch.ended, ==, 1);
+  g_assert_false (pat_match_get_round_score (match, 1, 1, NULL));
+
+  /* Ended by hand first, the game's later end records nothing more. */
+  g_assert_true (pat_match_play_start_next_turn (play));
+  game = pat_match_play_get_current_game (play);
+  g_assert_true (pat_match_play_end_turn (play));
+  g_assert_cmpuint (watch.ended, ==, 2);
+  g_assert_true (pat_match_get_round_score (match, 1, 1, NULL));
+  play_out (game);
+  g_assert_cmpuint (watch.ended, ==, 2);
+  g_assert_false (pat_match_get_round_score (match, 2, 0, NULL));
+  g_assert_cmpuint (pat_match_get_current_player (match), ==, 0);
+}
+
+/* Saved in the middle of Ben's turn, the match resumes at that turn with his game as it was. */
+static void
+test_resume_mid_turn (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autoptr(PatStore) store = pat_store_new (dir);
+  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) loaded = NULL;
+  g_autoptr(PatMatchPlay) play = NULL;
+  g_autoptr(PatMatchPlay) resumed = NULL;
+  g_autoptr(GError) error = NULL;
+  PatGame *game, *resumed_game;
+  Watch watch, resumed_watch;
+
+  pat_store_set_last_game_id (store, "black-hole");
+  pat_match_set_seed (match, ENDING_SEED);
+  play = play_new (match, store, &watch);
+  /* Nothing is saved before a turn begins. */
+  g_assert_false (pat_store_has_match (store));
+  g_assert_true (pat_match_play_start_next_turn (play));
+  g_assert_true (pat_store_has_match (store));
+  g_assert_true (pat_store_get_resume_match (store));
+  g_assert_true (pat_match_play_end_turn (play));
+  g_assert_true (pat_match_play_start_next_turn (play));
+  game = pat_match_play_get_current_game (play);
+  /* Every move is saved with the match. */
+  play_some (game, 4);
+  g_assert_cmpuint (pat_game_get_moves (game), >, 0);
+
+  loaded = pat_store_load_match (store, &error);
+  g_assert_no_error (error);
+  resumed = play_new (loaded, store, &resumed_watch);
+  g_assert_true (pat_match_play_start_next_turn (resumed));
+  g_assert_cmpstr (pat_match_play_get_turn_player (resumed), ==, "Ben");
+  g_assert_cmpuint (pat_match_play_get_turn_round (resumed), ==, 1);
+  g_assert_false (pat_match_play_get_turn_over (resumed));
+  resumed_game = pat_match_play_get_current_game (resumed);
+  g_assert_cmpuint (pat_game_get_moves (resumed_game), ==, pat_game_get_moves (game));
+  g_assert_true (pat_state_equal (pat_game_get_state (game), pat_game_get_state (resumed_game)));
+  g_assert_true (pat_match_get_round_score (loaded, 1, 0, NULL));
+  g_assert_false (pat_match_get_round_score (loaded, 1, 1, NULL));
+
+  /* A game saved after it ended, before its score was recorded, ends its turn as it resumes. */
+  g_clear_object (&play);
+  g_clear_object (&resumed);
+  g_clear_object (&loaded);
+  play_out (game);
+  g_assert_true (pat_store_save_match (store, match, NULL));
+  loaded = pat_store_load_match (store, &error);
+  g_assert_no_error (error);
+  g_assert_false (pat_match_get_round_score (loaded, 1, 1, NULL));
+  resumed = play_new (loaded, store, &resumed_watch);
+  g_assert_true (pat_match_play_start_next_turn (resumed));
+  g_assert_cmpuint (resumed_watch.started, ==, 1);
+  g_assert_cmpuint (resumed_watch.ended, ==, 1);
+  g_assert_true (pat_match_play_get_turn_over (resumed));
+  g_assert_true (pat_match_get_round_score (loaded, 1, 1, NULL));
+  g_assert_cmpuint (pat_match_get_round (loaded), ==, 2);
+
+  g_clear_object (&resumed);
+  g_clear_object (&loaded);
+  g_clear_object (&store);
+  remove_dir (dir);
+}
+
+/* A won match leaves nothing to resume; an abandoned one neither. */
+static void
+test_finished_abandoned (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autoptr(PatStore) store = pat_store_new (dir);
+  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) other = pat_match_new (two, NULL);
+  g_autoptr(PatMatchPlay) play = NULL;
+  g_autoptr(PatMatchPlay) abandoned = NULL;
+  g_autofree char *last = NULL;
+  Watch watch, abandoned_watch;
+
+  pat_match_set_target (match, 10);
+  play = play_new (match, store, &watch);
+  g_assert_true (pat_match_play_start_next_turn (play));
+  g_assert_true (pat_match_play_end_turn (play));
+  g_assert_true (pat_match_play_start_next_turn (play));
+  g_assert_true (pat_store_get_resume_match (store));
+  /* A score recorded by anyone may end the match. */
+  g_assert_true (pat_match_record_score (match, 120, NULL));
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_true (pat_match_play_get_turn_over (play));
+  g_assert_false (pat_store_has_match (store));
+  g_assert_false (pat_store_get_resume_match (store));
+  last = pat_store_dup_last_game_id (store);
+  g_assert_cmpstr (last, ==, pat_rules_match ()->id);
+  g_assert_false (pat_match_play_start_next_turn (play));
+  g_assert_false (pat_match_play_end_turn (play));
+  pat_match_play_save (play);
+  g_assert_false (pat_store_has_match (store));
+
+  abandoned = play_new (other, store, &abandoned_watch);
+  g_assert_true (pat_match_play_start_next_turn (abandoned));
+  g_assert_true (pat_store_has_match (store));
+  g_assert_true (pat_store_get_resume_match (store));
+  pat_match_play_abandon (abandoned);
+  g_assert_false (pat_store_has_match (store));
+  g_assert_false (pat_store_get_resume_match (store));
+  g_assert_true (pat_match_play_get_turn_over (abandoned));
+  /* Nothing is saved or played any more. */
+  play_some (pat_match_play_get_current_game (abandoned), 3);
+  pat_match_play_save (abandoned);
+  g_assert_false (pat_store_has_match (store));
+  g_assert_false (pat_match_play_start_next_turn (abandoned));
+
+  g_clear_object (&play);
+  g_clear_object (&abandoned);
+  g_clear_object (&store);
+  remove_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/match-play/turn-order", test_turn_order);
+  g_test_add_func ("/match-play/game-ends-turn", test_game_ends_turn);
+  g_test_add_func ("/match-play/resume-mid-turn", test_resume_mid_turn);
+  g_test_add_func ("/match-play/finished-abandoned", test_finished_abandoned);
+
+  return g_test_run ();
+}
