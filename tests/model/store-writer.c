@@ -8,19 +8,7 @@
 #include <stdlib.h>
 
 #include "pat-store.h"
-
-/* The move test-store replays: the same choice for the same game, in both programs. */
-static gboolean
-play_one (PatGame *game,
-          guint    n)
-{
-  PatMoveList list;
-
-  pat_game_legal_moves (game, &list);
-  if (list.n == 0)
-    return FALSE;
-  return pat_game_apply (game, &list.moves[n % list.n], NULL);
-}
+#include "store-test-util.h"
 
 static void
 saved_cb (PatStore   *store,
@@ -55,7 +43,7 @@ main (int   argc,
   pat_store_autosave (store, game);
 
   setvbuf (stdout, NULL, _IONBF, 0);
-  for (i = 0; play_one (game, i); i++)
+  for (i = 0; store_test_play_move (game, i); i++)
     {
       n_moves = pat_game_get_history_length (game) - 1;
       printf ("%u\n", n_moves);

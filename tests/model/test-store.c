@@ -16,6 +16,7 @@
 #include <glib-unix.h>
 
 #include "pat-store.h"
+#include "store-test-util.h"
 #include "pat-model-private.h"
 
 typedef struct {
@@ -701,18 +702,6 @@ test_unmovable (Fixture       *fixture,
   remove_tree (top);
 }
 
-static gboolean
-replay_one (PatGame *game,
-            guint    n)
-{
-  PatMoveList list;
-
-  pat_game_legal_moves (game, &list);
-  if (list.n == 0)
-    return FALSE;
-  return pat_game_apply (game, &list.moves[n % list.n], NULL);
-}
-
 /* Runs store-writer, kills it with SIGKILL after @lines moves, and returns the last move it
  * printed. */
 static guint
@@ -799,7 +788,7 @@ test_killed (Fixture       *fixture,
       /* Exactly the game as it was after that many moves. */
       replay = pat_game_new ("perpetual-motion", &deal, NULL);
       for (k = 0; k < saved; k++)
-        g_assert_true (replay_one (replay, k));
+        g_assert_true (store_test_play_move (replay, k));
       assert_same_game (replay, loaded);
 
       /* No temporary file is left once a store has started. */
