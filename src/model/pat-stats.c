@@ -298,15 +298,12 @@ update_record (PatRecord       *record,
       record->hints_used = add_saturated (record->hints_used, result->hints_used);
     }
 
-  if (!result->assisted && result->won)
+  if (unaided && result->won)
     {
-      if (unaided)
-        {
-          record->best_time = record->has_best_time ? MIN (record->best_time, result->time) : result->time;
-          record->fewest_moves = record->has_best_time ? MIN (record->fewest_moves, result->moves)
-                                                       : result->moves;
-          record->has_best_time = TRUE;
-        }
+      record->best_time = record->has_best_time ? MIN (record->best_time, result->time) : result->time;
+      record->fewest_moves = record->has_best_time ? MIN (record->fewest_moves, result->moves)
+                                                   : result->moves;
+      record->has_best_time = TRUE;
     }
   if (unaided)
     {
