@@ -265,8 +265,9 @@ play_step_cb (gpointer user_data)
   guint n = (guint) CLAMP (due - self->play_done, 1.0, MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
   guint i;
 
-  /* Behind by more than the catch-up allows: count from now. */
-  if (due - self->play_done > n)
+  /* Behind by more than the catch-up allows: count from now. (A fraction of a deal left over is
+   * not being behind: it is dealt at a later tick.) */
+  if (due - self->play_done >= n + 1)
     {
       self->play_start = g_get_monotonic_time ();
       self->play_done = 0;
