@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "pat-cli.h"
+#include "pat-difficulty.h"
 #include "pat-error.h"
 #include "pat-rules.h"
 #include "pat-solver.h"
@@ -36,6 +37,7 @@ typedef struct {
   guint64         nodes;
   double          ms;
   char           *solution;   /* replay notation; NULL unless solved */
+  PatDifficulty   difficulty;
   gboolean        done;
 } Slot;
 
@@ -221,6 +223,14 @@ solve_one (Job     *job,
   slot->ms = (g_get_monotonic_time () - start) / 1000.0;
   slot->nodes = solution.nodes;
   slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution) : NULL;
+  /* The level from the playouts, which cost a fraction of a millisecond, once the deal is known
+   * to be winnable. */
+  if (slot->result == PAT_SOLVE_SOLVED)
+    slot->difficulty = pat_difficulty_of_score (job->rules, pat_difficulty_score (job->rules, &state, NULL));
+  else if (slot->result == PAT_SOLVE_UNSOLVABLE)
+    slot->difficulty = PAT_DIFFICULTY_UNWINNABLE;
+  else
+    slot->difficulty = PAT_DIFFICULTY_UNKNOWN;
   pat_solution_clear (&solution);
 }
 
@@ -271,8 +281,9 @@ print_slot (const Job  *job,
       pat_deal_number_format (&number, text);
       g_string_append_printf (line, "\"deal\":%s,", text);
     }
-  g_string_append_printf (line, "\"result\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f",
-                          pat_solve_result_to_string (slot->result), slot->nodes, slot->ms);
+  g_string_append_printf (line, "\"result\":\"%s\",\"difficulty\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f",
+                          pat_solve_result_to_string (slot->result),
+                          pat_difficulty_to_string (slot->difficulty), slot->nodes, slot->ms);
   if (slot->solution != NULL)
     g_string_append_printf (line, ",\"solution\":\"%s\"", slot->solution);
   g_string_append (line, "}\n");
@@ -405,7 +416,8 @@ pat_cli_solve (int    argc,
 
   context = g_option_context_new ("solve — say whether deals can be won, with a winning line");
   g_option_context_set_description (context,
-    "Prints one JSON line per deal: {\"deal\":N,\"result\":\"solved|unsolvable|limit\",\"nodes\":K,"
+    "Prints one JSON line per deal: {\"deal\":N,\"result\":\"solved|unsolvable|limit\","
+    "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\",\"nodes\":K,"
     "\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is left out for --deck; \"solution\" is given "
     "only when solved, in the notation of `patience-cli replay`. \"unsolvable\" means the whole "
     "space was searched.");

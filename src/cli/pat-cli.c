@@ -12,6 +12,7 @@
 #include "pat-error.h"
 #include "pat-pm-sim.h"
 #include "pat-rules.h"
+#include "pat-solver.h"
 
 #define EXIT_BAD_INPUT PAT_CLI_EXIT_BAD_INPUT
 
@@ -22,6 +23,8 @@ typedef struct {
   char     *moves;
   char     *deals;
   char     *die;
+  char     *difficulty;
+  char     *from;
   int       threads;
   int       seconds;
 } CliOptions;
@@ -35,6 +38,8 @@ cli_options_clear (CliOptions *o)
   g_free (o->moves);
   g_free (o->deals);
   g_free (o->die);
+  g_free (o->difficulty);
+  g_free (o->from);
 }
 
 static const PatRules *
@@ -159,6 +164,50 @@ parse_command_line (const char    *command,
 #define DIE_ENTRY(o) \
   { "die", 0, 0, G_OPTION_ARG_STRING, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
 
+/* deal --difficulty LEVEL [--from N]: the first deal of that level at or after N. */
+static gboolean
+start_game_of_difficulty (const CliOptions  *o,
+                          const PatRules   **rules,
+                          PatState          *state,
+                          PatDealNumber     *found,
+                          GError           **error)
+{
+  PatDifficulty wanted;
+  PatDealNumber from = pat_deal_number_from_uint (1);
+  PatOptions options;
+
+  if ((*rules = lookup_game (o->game, error)) == NULL ||
+      !parse_options (o, &options, error))
+    return FALSE;
+  if (!pat_difficulty_from_string (o->difficulty, &wanted))
+    {
+      g_autofree char *quoted = pat_cli_quote (o->difficulty);
+
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--difficulty takes easy, medium or hard, not '%s'", quoted);
+      return FALSE;
+    }
+  if (!pat_solver_supports (*rules))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                   "%s has no solver, so no difficulty: it has no decisions", (*rules)->id);
+      return FALSE;
+    }
+  if (o->deal != NULL || o->deck != NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+                   "--difficulty picks the deal: give --from N instead of --deal or --deck");
+      return FALSE;
+    }
+  if (o->from != NULL && !pat_deal_number_parse (o->from, &from, error))
+    return FALSE;
+  /* The app's budget for a search of winnable deals. */
+  if (!pat_cli_find_deal (*rules, &options, wanted, from, 2.0, found, error))
+    return FALSE;
+  pat_rules_deal_number (*rules, state, found, &options);
+  return TRUE;
+}
+
 static int
 cmd_deal (int    argc,
           char **argv)
@@ -166,18 +215,40 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
+    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from (games with a solver)", "LEVEL" },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   const PatRules *rules;
   PatState state;
+  PatDealNumber found;
   int status = EXIT_SUCCESS;
 
   if (!parse_command_line ("deal", "print a game's starting position",
-                           "For black-hole and all-in-a-row the output is black-hole-solver's board format.",
-                           entries, &argc, &argv, &error) ||
-      !start_game (&o, &rules, &state, &error))
+                           "For black-hole and all-in-a-row the output is black-hole-solver's board format. "
+                           "With --difficulty, the position is followed by a JSON line "
+                           "{\"deal\":N,\"difficulty\":\"LEVEL\"}.",
+                           entries, &argc, &argv, &error))
+    status = pat_cli_fail ("%s", error->message);
+  else if (o.difficulty == NULL && o.from != NULL)
+    status = pat_cli_fail ("--from goes with --difficulty");
+  else if (o.difficulty != NULL)
+    {
+      if (!start_game_of_difficulty (&o, &rules, &state, &found, &error))
+        status = pat_cli_fail ("%s", error->message);
+      else
+        {
+          char number[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+          pat_deal_number_format (&found, number);
+          text = pat_rules_format_state (rules, &state);
+          fputs (text, stdout);
+          printf ("{\"deal\":%s,\"difficulty\":\"%s\"}\n", number, o.difficulty);
+        }
+    }
+  else if (!start_game (&o, &rules, &state, &error))
     status = pat_cli_fail ("%s", error->message);
   else
     {
@@ -529,6 +600,7 @@ static const Command commands[] = {
   { "simulate", "play a range of Perpetual Motion deals and sum up", cmd_simulate },
   { "solve", "say whether deals can be won, with a winning line", pat_cli_solve },
   { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
+  { "bench-difficulty", "measure the difficulty levels with the greedy player", pat_cli_bench_difficulty },
 };
 
 static void
@@ -538,7 +610,7 @@ print_usage (FILE *out)
 
   fprintf (out, "Usage: patience-cli COMMAND [OPTION…]\n\nCommands:\n");
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf (out, "  %-16s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\n`patience-cli COMMAND --help` describes a command's options.\n"
                 "Cards are rank then suit (AS, TH, 9C); moves are s, t3>f, t2:3>t5, t1+t4>x.\n"
                 "Bad input exits with status 2 and one line on stderr.\n");

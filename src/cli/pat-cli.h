@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "pat-difficulty.h"
 #include "pat-rules.h"
 
 G_BEGIN_DECLS
@@ -28,6 +29,20 @@ gboolean      pat_cli_parse_range (const char     *text,
                                    PatDealNumber  *first,
                                    guint64        *count,
                                    GError        **error);
+
+/* The first deal at or after @from whose difficulty is @wanted (EASY, MEDIUM or HARD), each
+ * solved within @timeout seconds (0: no limit). */
+gboolean pat_cli_find_deal (const PatRules    *rules,
+                            const PatOptions  *options,
+                            PatDifficulty      wanted,
+                            PatDealNumber      from,
+                            double             timeout,
+                            PatDealNumber     *found,
+                            GError           **error);
+
+/* patience-cli bench-difficulty …: returns the exit status. */
+int pat_cli_bench_difficulty (int    argc,
+                              char **argv);
 
 /* patience-cli solve …: returns the exit status. */
 int pat_cli_solve (int    argc,

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* patience-cli bench-difficulty, and the deal search of `deal --difficulty`. */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pat-cli.h"
+#include "pat-difficulty.h"
+#include "pat-error.h"
+#include "pat-greedy.h"
+#include "pat-rules.h"
+#include "pat-solver.h"
+
+/* How far `deal --difficulty` looks before giving up. */
+#define DEAL_SEARCH_MAX 100000
+
+gboolean
+pat_cli_find_deal (const PatRules    *rules,
+                   const PatOptions  *options,
+                   PatDifficulty      wanted,
+                   PatDealNumber      from,
+                   double             timeout,
+                   PatDealNumber     *found,
+                   GError           **error)
+{
+  PatSolveLimits limits = { 0, };
+  guint64 k;
+
+  limits.timeout = timeout;
+  for (k = 0; k < DEAL_SEARCH_MAX; k++)
+    {
+      PatDealNumber number = pat_cli_deal_add (from, k);
+      PatState state;
+
+      pat_rules_deal_number (rules, &state, &number, options);
+      if (pat_difficulty_of_deal (rules, &state, &limits, wanted, NULL) == wanted)
+        {
+          *found = number;
+          return TRUE;
+        }
+    }
+  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "no %s deal of %s in the %u deals from the one given",
+               pat_difficulty_to_string (wanted), rules->id, DEAL_SEARCH_MAX);
+  return FALSE;
+}
+
+/* bench-difficulty */
+
+typedef struct {
+  double        score;
+  PatDifficulty by_score;   /* the level the score gives, winnable or not */
+  PatSolveResult result;
+  gboolean      greedy_won;
+  double        score_ms;   /* CPU time of the playouts */
+  double        solve_ms;   /* CPU time of the solver */
+} DealFigures;
+
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The value at @fraction of the sorted @values. */
+static double
+quantile (GArray *values,
+          double  fraction)
+{
+  guint i;
+
+  if (values->len == 0)
+    return 0;
+  g_array_sort (values, compare_double);
+  i = (guint) (fraction * (values->len - 1) + 0.5);
+  return g_array_index (values, double, MIN (i, values->len - 1));
+}
+
+int
+pat_cli_bench_difficulty (int    argc,
+                          char **argv)
+{
+  g_autofree char *game = NULL;
+  g_autofree char *deals = NULL;
+  g_autofree char *die = NULL;
+  double timeout = 2.0;
+  gboolean each = FALSE;
+  GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, "The game id (a game with a solver)", "ID" },
+    { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default 2, as in the app); a deal over it counts as unknown", "S" },
+    { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
+    { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree DealFigures *figures = NULL;
+  const PatRules *rules;
+  PatOptions options;
+  PatDealNumber first;
+  PatSolveLimits limits = { 0, };
+  guint64 count, k;
+  guint64 by_result[4] = { 0, };
+  guint64 greedy_all = 0, greedy_winnable = 0;
+  g_autoptr(GArray) winnable_scores = g_array_new (FALSE, FALSE, sizeof (double));
+  double easy_min, medium_min;
+  PatDifficulty level;
+
+  context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the greedy player");
+  g_option_context_set_description (context,
+    "For every deal: the playout score, its level, the solver's verdict and whether the greedy "
+    "player wins. Prints one JSON line per level: winnable deals of that level, the greedy "
+    "player's wins among them, and the CPU time to pick a deal of that level starting at a deal "
+    "of the range (median and 95th percentile over the starting deals), as the app picks one; "
+    "then a line with the thirds of the scores of the winnable deals, which the thresholds come from.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return pat_cli_fail ("%s", error->message);
+  if (argc > 1)
+    {
+      g_autofree char *quoted = pat_cli_quote (argv[1]);
+
+      return pat_cli_fail ("unexpected argument '%s'", quoted);
+    }
+  rules = game != NULL ? pat_rules_lookup (game) : NULL;
+  if (rules == NULL || !pat_solver_supports (rules))
+    return pat_cli_fail ("--game takes a game with a solver (black-hole, all-in-a-row, penguin, demon, "
+                         "idiots-delight, perpetual-motion-free)");
+  if (!pat_cli_parse_die (die, &options, &error) ||
+      !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
+    return pat_cli_fail ("%s", error->message);
+  if (!(timeout > 0 && timeout <= 1e6))
+    return pat_cli_fail ("--timeout takes seconds, more than 0");
+  if (count > 10000000)
+    return pat_cli_fail ("--deals: at most 10000000 deals");
+
+  limits.timeout = timeout;
+  figures = g_new0 (DealFigures, count);
+  for (k = 0; k < count; k++)
+    {
+      PatDealNumber number = pat_cli_deal_add (first, k);
+      DealFigures *f = &figures[k];
+      PatSolution solution = { 0, };
+      PatGreedyResult greedy;
+      PatState state;
+      double t0, t1, t2;
+
+      pat_rules_deal_number (rules, &state, &number, &options);
+      t0 = cpu_ms ();
+      f->score = pat_difficulty_score (rules, &state, NULL);
+      f->by_score = pat_difficulty_of_score (rules, f->score);
+      t1 = cpu_ms ();
+      f->result = pat_solver_solve (rules, &state, &limits, &solution);
+      pat_solution_clear (&solution);
+      t2 = cpu_ms ();
+      f->score_ms = t1 - t0;
+      f->solve_ms = t2 - t1;
+      pat_greedy_play (rules, &state, 0, &greedy);
+      f->greedy_won = greedy.won;
+
+      by_result[f->result]++;
+      greedy_all += greedy.won;
+      if (f->result == PAT_SOLVE_SOLVED)
+        {
+          greedy_winnable += greedy.won;
+          g_array_append_val (winnable_scores, f->score);
+        }
+      if (each)
+        {
+          char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+          pat_deal_number_format (&number, text);
+          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\"}\n",
+                  text, pat_solve_result_to_string (f->result), f->score,
+                  f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
+                  : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
+                  greedy.won ? "won" : "lost");
+        }
+    }
+
+  for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
+    {
+      g_autoptr(GArray) waits = g_array_new (FALSE, FALSE, sizeof (double));
+      guint64 n = 0, won = 0;
+      double wait = 0;
+      gboolean seen = FALSE;
+
+      for (k = 0; k < count; k++)
+        if (figures[k].result == PAT_SOLVE_SOLVED && figures[k].by_score == level)
+          {
+            n++;
+            won += figures[k].greedy_won;
+          }
+      /* From the last deal back: the wait from deal k is its own cost, plus the wait from k + 1
+       * unless k itself is a deal of the level. */
+      for (k = count; k-- > 0;)
+        {
+          const DealFigures *f = &figures[k];
+          double cost = f->score_ms + (f->by_score == level ? f->solve_ms : 0);
+
+          if (f->result == PAT_SOLVE_SOLVED && f->by_score == level)
+            {
+              wait = cost;
+              seen = TRUE;
+            }
+          else
+            wait += cost;
+          if (seen)
+            g_array_append_val (waits, wait);
+        }
+      printf ("{\"game\":\"%s\",\"difficulty\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
+              "\"greedy_won\":%" G_GUINT64_FORMAT ",\"greedy_won_percent\":%.1f,"
+              "\"pick_ms_median\":%.2f,\"pick_ms_p95\":%.2f}\n",
+              rules->id, pat_difficulty_to_string (level), n, won, n > 0 ? 100.0 * won / n : 0.0,
+              quantile (waits, 0.5), quantile (waits, 0.95));
+    }
+  pat_difficulty_thresholds (rules, &easy_min, &medium_min);
+  printf ("{\"game\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
+          "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
+          "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
+          "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
+          rules->id, count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
+          count > 0 ? 100.0 * greedy_all / count : 0.0,
+          winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
+          quantile (winnable_scores, 1.0 / 3), quantile (winnable_scores, 2.0 / 3), easy_min, medium_min);
+  return EXIT_SUCCESS;
+}

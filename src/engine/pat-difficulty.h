@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* How hard a deal is: Easy, Medium or Hard among the deals the solver proves winnable. */
+#pragma once
+
+#include <glib.h>
+
+#include "pat-rules.h"
+#include "pat-solver.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PAT_DIFFICULTY_UNKNOWN,      /* the solver ran out of its budget, or was cancelled */
+  PAT_DIFFICULTY_UNWINNABLE,   /* proven: no win */
+  PAT_DIFFICULTY_EASY,
+  PAT_DIFFICULTY_MEDIUM,
+  PAT_DIFFICULTY_HARD,
+} PatDifficulty;
+
+/* The playouts behind the score. */
+#define PAT_DIFFICULTY_PLAYOUTS 16
+
+/*
+ * The playout score of @state, in [0, 1]: PAT_DIFFICULTY_PLAYOUTS random players, each seeded
+ * with a fixed seed of its own, play from @state by picking uniformly among the legal moves that
+ * lead to a position they have not been in; the score is the mean share of the 52 cards they put
+ * out (a win counts 1). No solver, no search: a fraction of a millisecond. NaN-free and the same
+ * on every run. @cancel (nullable) stops it early (the score is then meaningless).
+ */
+double        pat_difficulty_score        (const PatRules       *rules,
+                                           const PatState       *state,
+                                           const gint           *cancel);
+
+/* The level a winnable deal of @rules with playout score @score has, from the game's thresholds:
+ * EASY at or above the first, MEDIUM at or above the second, HARD below. */
+PatDifficulty pat_difficulty_of_score     (const PatRules       *rules,
+                                           double                score);
+/* The thresholds of @rules (FALSE for a game without a solver). */
+gboolean      pat_difficulty_thresholds   (const PatRules       *rules,
+                                           double               *easy_min,
+                                           double               *medium_min);
+
+/*
+ * The difficulty of @state: UNWINNABLE or UNKNOWN from the solver (within @limits), else the
+ * level of its playout score. When @wanted is EASY, MEDIUM or HARD and the score gives another
+ * level, the solver is not run and that level is returned as it is (the deal is then not known to
+ * be winnable): a search for one level wastes no solver time on the others. @score (nullable)
+ * receives the playout score. Blocking.
+ */
+PatDifficulty pat_difficulty_of_deal      (const PatRules       *rules,
+                                           const PatState       *state,
+                                           const PatSolveLimits *limits,
+                                           PatDifficulty         wanted,
+                                           double               *score);
+
+/* "unknown", "unwinnable", "easy", "medium", "hard". */
+const char   *pat_difficulty_to_string    (PatDifficulty         difficulty);
+/* Parses "easy", "medium" or "hard" (only the levels); FALSE for anything else. */
+gboolean      pat_difficulty_from_string  (const char           *text,
+                                           PatDifficulty        *difficulty);
+
+G_END_DECLS

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A simple greedy player, the yardstick of the difficulty levels: one fixed heuristic, no search,
+ * no undo. */
+#pragma once
+
+#include <glib.h>
+
+#include "pat-rules.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gboolean won;
+  guint    n_moves;   /* player moves made */
+  guint    out;       /* cards on the foundations, the hole or the discards at the end */
+} PatGreedyResult;
+
+/* How many cards are out of play: on the game's foundations, hole or discard piles. */
+guint    pat_cards_out          (const PatRules *rules,
+                                 const PatState *state);
+
+/* The greedy player's move from @state: the legal move that puts the most cards out; among
+ * those, the one after which the most moves are legal; among those, the first in the rules
+ * module's order. Moves to a position in @visited (a set of pat_state_hash() values, may be NULL)
+ * are never chosen. FALSE when no move is left. */
+gboolean pat_greedy_next_move   (const PatRules *rules,
+                                 const PatState *state,
+                                 GHashTable     *visited,
+                                 PatMove        *move);
+
+/* Plays @state to its end with pat_greedy_next_move(), never going back to a position it has
+ * been in, at most @max_moves moves (0: 5000). */
+void     pat_greedy_play        (const PatRules  *rules,
+                                 const PatState  *state,
+                                 guint            max_moves,
+                                 PatGreedyResult *result);
+
+G_END_DECLS
