@@ -55,6 +55,7 @@ typedef struct {
   PatDifficulty by_score;   /* the level the score gives, winnable or not */
   PatSolveResult result;
   gboolean      greedy_won;
+  guint         greedy_out; /* cards the greedy player put out */
   double        score_ms;   /* CPU time of the playouts */
   double        solve_ms;   /* CPU time of the solver */
 } DealFigures;
@@ -127,7 +128,7 @@ pat_cli_bench_difficulty (int    argc,
   g_option_context_set_description (context,
     "For every deal: the playout score, its level, the solver's verdict and whether the greedy "
     "player wins. Prints one JSON line per level: winnable deals of that level, the greedy "
-    "player's wins among them, and the CPU time to pick a deal of that level starting at a deal "
+    "player's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
     "of the range (median and 95th percentile over the starting deals), as the app picks one; "
     "then a line with the thirds of the scores of the winnable deals, which the thresholds come from.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -174,6 +175,7 @@ pat_cli_bench_difficulty (int    argc,
       f->solve_ms = t2 - t1;
       pat_greedy_play (rules, &state, 0, &greedy);
       f->greedy_won = greedy.won;
+      f->greedy_out = greedy.out;
 
       by_result[f->result]++;
       greedy_all += greedy.won;
@@ -187,18 +189,18 @@ pat_cli_bench_difficulty (int    argc,
           char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
           pat_deal_number_format (&number, text);
-          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\"}\n",
+          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u}\n",
                   text, pat_solve_result_to_string (f->result), f->score,
                   f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
                   : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
-                  greedy.won ? "won" : "lost");
+                  greedy.won ? "won" : "lost", greedy.out);
         }
     }
 
   for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
     {
       g_autoptr(GArray) waits = g_array_new (FALSE, FALSE, sizeof (double));
-      guint64 n = 0, won = 0;
+      guint64 n = 0, won = 0, out = 0;
       double wait = 0;
       gboolean seen = FALSE;
 
@@ -207,6 +209,7 @@ pat_cli_bench_difficulty (int    argc,
           {
             n++;
             won += figures[k].greedy_won;
+            out += figures[k].greedy_out;
           }
       /* From the last deal back: the wait from deal k is its own cost, plus the wait from k + 1
        * unless k itself is a deal of the level. */
@@ -227,8 +230,9 @@ pat_cli_bench_difficulty (int    argc,
         }
       printf ("{\"game\":\"%s\",\"difficulty\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
               "\"greedy_won\":%" G_GUINT64_FORMAT ",\"greedy_won_percent\":%.1f,"
-              "\"pick_ms_median\":%.2f,\"pick_ms_p95\":%.2f}\n",
+              "\"greedy_mean_out\":%.2f,\"pick_ms_median\":%.2f,\"pick_ms_p95\":%.2f}\n",
               rules->id, pat_difficulty_to_string (level), n, won, n > 0 ? 100.0 * won / n : 0.0,
+              n > 0 ? (double) out / n : 0.0,
               quantile (waits, 0.5), quantile (waits, 0.95));
     }
   pat_difficulty_thresholds (rules, &easy_min, &medium_min);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The greedy player: most cards out, then most moves left, then the rules module's order. */
+/* The greedy player: most cards out, then a card taken from the tallest pile, then most moves
+ * left, then the rules module's order. */
 
 #include "config.h"
 
@@ -52,7 +53,7 @@ pat_greedy_next_move (const PatRules *rules,
 {
   PatMoveList moves;
   gboolean found = FALSE;
-  guint best_out = 0, best_mobility = 0;
+  guint best_out = 0, best_source = 0, best_mobility = 0;
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL && move != NULL, FALSE);
@@ -64,23 +65,28 @@ pat_greedy_next_move (const PatRules *rules,
     {
       PatState next = *state;
       PatMoveList after;
-      guint out, mobility;
+      guint out, source, mobility;
 
       rules->apply (&next, &moves.moves[i], NULL);
       if (is_visited (visited, &next))
         continue;
       out = pat_cards_out (rules, &next);
+      /* Taking from the tallest pile uncovers the cards most buried. */
+      source = moves.moves[i].kind == PAT_MOVE_CARDS ? pat_state_pile_len (state, moves.moves[i].from) : 0;
       if (rules->status (&next) == PAT_STATUS_WON)
-        mobility = G_MAXUINT;
-      else
         {
-          rules->legal_moves (&next, &after);
-          mobility = after.n;
+          *move = moves.moves[i];
+          return TRUE;
         }
-      if (!found || out > best_out || (out == best_out && mobility > best_mobility))
+      rules->legal_moves (&next, &after);
+      mobility = after.n;
+      if (!found || out > best_out ||
+          (out == best_out && (source > best_source ||
+                               (source == best_source && mobility > best_mobility))))
         {
           found = TRUE;
           best_out = out;
+          best_source = source;
           best_mobility = mobility;
           *move = moves.moves[i];
         }

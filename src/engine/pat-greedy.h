@@ -19,9 +19,10 @@ typedef struct {
 guint    pat_cards_out          (const PatRules *rules,
                                  const PatState *state);
 
-/* The greedy player's move from @state: the legal move that puts the most cards out; among
- * those, the one after which the most moves are legal; among those, the first in the rules
- * module's order. Moves to a position in @visited (a set of pat_state_hash() values, may be NULL)
+/* The greedy player's move from @state: a winning move if there is one; else the legal move that
+ * puts the most cards out; among those, one that takes cards from the tallest pile (dealing from
+ * the stock counts as a pile of none); among those, the one after which the most moves are legal;
+ * among those, the first in the rules module's order. Moves to a position in @visited (a set of pat_state_hash() values, may be NULL)
  * are never chosen. FALSE when no move is left. */
 gboolean pat_greedy_next_move   (const PatRules *rules,
                                  const PatState *state,

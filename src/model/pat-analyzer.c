@@ -477,6 +477,7 @@ typedef struct {
   char       *game_id;
   PatOptions  options;
   guint       max_tries;
+  PatDifficulty difficulty;
   PatDealNumber deal;
 } FindJob;
 
@@ -488,6 +489,13 @@ find_job_free (FindJob *job)
 }
 
 static void
+cancel_search (GCancellable *cancellable,
+               gint         *cancel)
+{
+  g_atomic_int_set (cancel, 1);
+}
+
+static void
 find_thread (GTask        *task,
              gpointer      source_object,
              gpointer      task_data,
@@ -495,34 +503,77 @@ find_thread (GTask        *task,
 {
   FindJob *job = task_data;
   const PatRules *rules = pat_rules_lookup (job->game_id);
+  gboolean by_level = job->difficulty >= PAT_DIFFICULTY_EASY && pat_solver_supports (rules);
   gint cancel = 0;
+  gulong handler = 0;
   guint i;
+
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_search), &cancel, NULL);
 
   for (i = 0; i < job->max_tries; i++)
     {
       PatDealNumber deal = pat_deal_number_from_uint ((guint64) g_random_int_range (1, 1000000000));
-      PatSolution solution;
-      PatSolveResult r;
       PatState state;
+      gboolean found;
 
       if (g_cancellable_is_cancelled (cancellable))
         break;
       pat_rules_deal_number (rules, &state, &deal, &job->options);
-      r = pat_analyze_position (rules, &state, 2.0, &cancel, &solution);
-      pat_solution_clear (&solution);
-      if (r == PAT_SOLVE_SOLVED)
+      if (by_level)
+        {
+          PatSolveLimits limits = { 0, };
+
+          limits.timeout = 2.0;
+          limits.max_memory = ANALYSIS_MEMORY;
+          limits.cancel = &cancel;
+          found = pat_difficulty_of_deal (rules, &state, &limits, job->difficulty, NULL) == job->difficulty;
+        }
+      else
+        {
+          PatSolution solution;
+
+          found = pat_analyze_position (rules, &state, 2.0, &cancel, &solution) == PAT_SOLVE_SOLVED;
+          pat_solution_clear (&solution);
+        }
+      if (found && !g_cancellable_is_cancelled (cancellable))
         {
           job->deal = deal;
+          g_cancellable_disconnect (cancellable, handler);
           g_task_return_boolean (task, TRUE);
           return;
         }
     }
 
+  g_cancellable_disconnect (cancellable, handler);
   if (g_cancellable_is_cancelled (cancellable))
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
   else
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                              "no winnable deal found in %u tries", job->max_tries);
+}
+
+void
+pat_find_deal_async (const char          *game_id,
+                     const PatOptions    *options,
+                     PatDifficulty        difficulty,
+                     guint                max_tries,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  FindJob *job = g_new0 (FindJob, 1);
+
+  g_return_if_fail (pat_rules_lookup (game_id) != NULL);
+
+  job->game_id = g_strdup (game_id);
+  job->options = options != NULL ? *options : (PatOptions) { PAT_DIE_OFF };
+  job->max_tries = max_tries;
+  job->difficulty = difficulty;
+  g_task_set_source_tag (task, pat_find_winnable_deal_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) find_job_free);
+  g_task_run_in_thread (task, find_thread);
 }
 
 void
@@ -533,17 +584,8 @@ pat_find_winnable_deal_async (const char          *game_id,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  FindJob *job = g_new0 (FindJob, 1);
-
-  g_return_if_fail (pat_rules_lookup (game_id) != NULL);
-
-  job->game_id = g_strdup (game_id);
-  job->options = options != NULL ? *options : (PatOptions) { PAT_DIE_OFF };
-  job->max_tries = max_tries;
-  g_task_set_source_tag (task, pat_find_winnable_deal_async);
-  g_task_set_task_data (task, job, (GDestroyNotify) find_job_free);
-  g_task_run_in_thread (task, find_thread);
+  pat_find_deal_async (game_id, options, PAT_DIFFICULTY_UNKNOWN, max_tries, cancellable, callback,
+                       user_data);
 }
 
 gboolean

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "pat-game.h"
+#include "pat-difficulty.h"
 #include "pat-solver.h"
 
 G_BEGIN_DECLS
@@ -68,5 +69,18 @@ void         pat_find_winnable_deal_async  (const char          *game_id,
 gboolean     pat_find_winnable_deal_finish (GAsyncResult        *result,
                                             PatDealNumber       *deal,
                                             GError             **error);
+
+/* As pat_find_winnable_deal_async(), for a deal of @difficulty (EASY, MEDIUM or HARD; any other
+ * value: any winnable deal) in a game with a solver; Perpetual Motion has no difficulty and is
+ * searched as by pat_find_winnable_deal_async(). A deal whose playout score gives another level
+ * costs no solver time, so a try is a fraction of a millisecond unless the level matches.
+ * Cancelling stops a search under way too. Finish with pat_find_winnable_deal_finish(). */
+void         pat_find_deal_async           (const char          *game_id,
+                                            const PatOptions    *options,
+                                            PatDifficulty        difficulty,
+                                            guint                max_tries,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ struct _PatPreferences {
   AdwComboRow     *speed_row;
   AdwExpanderRow  *winnability_row;
   GtkSwitch       *winnable_switch;
+  AdwComboRow     *difficulty_row;
   AdwComboRow     *die_row;
 
   GSettings       *settings;
@@ -100,6 +101,61 @@ pat_preferences_bind_die_mode (AdwComboRow *row,
   pat_preferences_fill_die_mode (row);
   g_settings_bind_with_mapping (settings, "demon-die-mode", row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 die_get_mapping, die_set_mapping, NULL, NULL);
+}
+
+/* The difficulty of winnable deals: the rows follow the enum's values, any, easy, medium, hard. */
+
+static gboolean
+difficulty_get_mapping (GValue   *value,
+                        GVariant *variant,
+                        gpointer  user_data)
+{
+  static const char *const nicks[] = { "any", "easy", "medium", "hard" };
+  const char *nick = g_variant_get_string (variant, NULL);
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (nicks); i++)
+    if (g_str_equal (nick, nicks[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+difficulty_set_mapping (const GValue       *value,
+                        const GVariantType *expected_type,
+                        gpointer            user_data)
+{
+  static const char *const nicks[] = { "any", "easy", "medium", "hard" };
+  guint i = g_value_get_uint (value);
+
+  if (i >= G_N_ELEMENTS (nicks))
+    return NULL;
+  return g_variant_new_string (nicks[i]);
+}
+
+static void
+bind_difficulty (PatPreferences *self)
+{
+  const char *titles[] = {
+    /* Translators: winnable deals of any difficulty */
+    C_("difficulty", "Any"),
+    C_("difficulty", "Easy"),
+    C_("difficulty", "Medium"),
+    C_("difficulty", "Hard"),
+    NULL,
+  };
+  g_autoptr(GtkStringList) model = gtk_string_list_new (titles);
+
+  adw_combo_row_set_model (self->difficulty_row, G_LIST_MODEL (model));
+  g_settings_bind_with_mapping (self->settings, "deal-difficulty", self->difficulty_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, difficulty_get_mapping, difficulty_set_mapping,
+                                NULL, NULL);
+  /* A difficulty only means something for winnable deals. */
+  g_object_bind_property (self->winnable_switch, "active", self->difficulty_row, "sensitive",
+                          G_BINDING_SYNC_CREATE);
 }
 
 /* Play to the End's speeds, in deals per second: an average won Perpetual Motion deal is about
@@ -380,6 +436,7 @@ pat_preferences_class_init (PatPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, speed_row);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, winnability_row);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, winnable_switch);
+  gtk_widget_class_bind_template_child (widget_class, PatPreferences, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, die_row);
 }
 
@@ -428,6 +485,7 @@ pat_preferences_new (GtkWindow *parent,
   /* The games' switches in sight: they are what changed from a single switch. */
   adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
   g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_difficulty (self);
   pat_preferences_bind_die_mode (self->die_row, settings);
 
   sync_back_buttons (self);

@@ -319,6 +319,7 @@ pat_window_new_random_deal (PatWindow  *self,
   const PatRules *rules = pat_rules_lookup (game_id);
   SearchData *data;
   PatOptions options = { PAT_DIE_OFF };
+  int difficulty;
 
   g_return_if_fail (rules != NULL);
 
@@ -344,8 +345,12 @@ pat_window_new_random_deal (PatWindow  *self,
   data = g_new0 (SearchData, 1);
   data->window = g_object_ref (self);
   data->game_id = g_strdup (game_id);
-  pat_find_winnable_deal_async (game_id, &options, DEAL_SEARCH_TRIES, self->deal_search,
-                                winnable_found_cb, data);
+  /* The enum's values 1, 2, 3 are easy, medium, hard; 0, any winnable deal. */
+  difficulty = g_settings_get_enum (self->settings, "deal-difficulty");
+  pat_find_deal_async (game_id, &options,
+                       difficulty > 0 ? (PatDifficulty) (PAT_DIFFICULTY_EASY + difficulty - 1)
+                                      : PAT_DIFFICULTY_UNKNOWN,
+                       DEAL_SEARCH_TRIES, self->deal_search, winnable_found_cb, data);
 }
 
 void
