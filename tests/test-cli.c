@@ -261,6 +261,121 @@ test_solve_demon (void)
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1,\"result\":\"solved\""));
 }
 
+/* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 3 easy (test-difficulty). */
+static void
+test_solve_difficulty (void)
+{
+  g_auto(Run) lost = { 0, };
+  g_auto(Run) won = { 0, };
+
+  run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
+  g_assert_cmpint (lost.status, ==, 0);
+  g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\",\"difficulty\":\"unwinnable\","));
+  run_cli (&won, "solve", "--game", "black-hole", "--deal", "3", NULL);
+  g_assert_cmpint (won.status, ==, 0);
+  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":3,\"result\":\"solved\",\"difficulty\":\"easy\","));
+}
+
+/* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as
+ * `deal --deal` does, and the same deal again when started from it. */
+static void
+test_deal_difficulty (void)
+{
+  const char *games[] = { "black-hole", "penguin" };
+  const char *levels[] = { "easy", "medium", "hard" };
+  guint g, l;
+
+  for (g = 0; g < G_N_ELEMENTS (games); g++)
+    for (l = 0; l < G_N_ELEMENTS (levels); l++)
+      {
+        g_auto(Run) run = { 0, };
+        g_auto(Run) again = { 0, };
+        g_auto(Run) plain = { 0, };
+        g_auto(Run) solved = { 0, };
+        g_autofree char *json = NULL;
+        g_autofree char *expected = NULL;
+        g_autofree char *number = NULL;
+        g_autofree char *level = NULL;
+        g_autoptr(GMatchInfo) match = NULL;
+        g_autoptr(GRegex) regex = g_regex_new ("\\{\"deal\":([0-9]+),\"difficulty\":\"([a-z]+)\"\\}\n$", 0, 0, NULL);
+        guint64 n;
+
+        g_test_message ("%s %s", games[g], levels[l]);
+        run_cli (&run, "deal", "--game", games[g], "--difficulty", levels[l], "--from", "20", NULL);
+        g_assert_cmpstr (run.err, ==, "");
+        g_assert_cmpint (run.status, ==, 0);
+        g_assert_true (g_regex_match (regex, run.out, 0, &match));
+        number = g_match_info_fetch (match, 1);
+        level = g_match_info_fetch (match, 2);
+        g_assert_cmpstr (level, ==, levels[l]);
+        n = g_ascii_strtoull (number, NULL, 10);
+        g_assert_cmpuint (n, >=, 20);
+
+        /* The position is `deal --deal N`'s. */
+        run_cli (&plain, "deal", "--game", games[g], "--deal", number, NULL);
+        g_assert_cmpint (plain.status, ==, 0);
+        g_assert_true (g_str_has_prefix (run.out, plain.out));
+        g_assert_cmpuint (strlen (run.out), >, strlen (plain.out));
+
+        /* solve agrees on the level. */
+        run_cli (&solved, "solve", "--game", games[g], "--deal", number, NULL);
+        expected = g_strdup_printf ("\"result\":\"solved\",\"difficulty\":\"%s\"", levels[l]);
+        g_assert_nonnull (strstr (solved.out, expected));
+
+        /* From the deal found, the same deal. */
+        run_cli (&again, "deal", "--game", games[g], "--difficulty", levels[l], "--from", number, NULL);
+        g_assert_cmpstr (again.out, ==, run.out);
+      }
+}
+
+static void
+test_deal_difficulty_errors (void)
+{
+  struct {
+    const char *args[10];
+    const char *needle;
+  } cases[] = {
+    { { "deal", "--game", "black-hole", "--difficulty", "extreme" }, "easy, medium or hard, not 'extreme'" },
+    { { "deal", "--game", "black-hole", "--difficulty", "unwinnable" }, "not 'unwinnable'" },
+    { { "deal", "--game", "black-hole", "--from", "5" }, "--from goes with --difficulty" },
+    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--deal", "5" }, "give --from N instead" },
+    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--from", "x" }, NULL },
+    { { "deal", "--game", "perpetual-motion", "--difficulty", "easy" }, "no solver" },
+    { { "bench-difficulty", "--game", "perpetual-motion" }, "a game with a solver" },
+    { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0, };
+      const char **a = cases[i].args;
+
+      run_cli (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+      assert_bad_input (&run, cases[i].needle);
+    }
+}
+
+/* bench-difficulty: one line per level, then the totals, whose counts add up. */
+static void
+test_bench_difficulty (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+
+  run_cli (&run, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"game\":\"black-hole\",\"difficulty\":\"easy\",\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\",\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\",\"deals\":"));
+  /* Black Hole deals are all decided, within a fraction of a second each. */
+  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"deals\":30,\"winnable\":"));
+  g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
+}
+
 /* Whatever the arguments hold — line breaks, control characters, bytes that are not UTF-8,
  * 120,000 characters — the error stays one short line, quoting them escaped and cut. */
 static void
@@ -307,7 +422,7 @@ test_errors_quoted (void)
 static void
 test_help (void)
 {
-  const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench" };
+  const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty" };
   g_auto(Run) top = { 0, };
   guint i;
 
@@ -339,6 +454,10 @@ main (int   argc,
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/simulate", test_simulate);
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
+  g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
+  g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
+  g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
+  g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
   g_test_add_func ("/cli/help", test_help);

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of the greedy player on hand-made positions, and of the difficulty levels of known deals. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pat-difficulty.h"
+#include "pat-greedy.h"
+#include "pat-rules.h"
+#include "solver-test-util.h"
+
+#define HOLE 0
+
+static PatCard
+card (const char *text)
+{
+  PatCard c = PAT_NO_CARD;
+
+  g_assert_true (pat_card_parse (text, strlen (text), &c));
+  return c;
+}
+
+/* A Black Hole position: @fans (bottom to top, one string each, NULL-terminated), every other
+ * card in the hole with @hole_top on top. */
+static void
+make_black_hole (PatState          *state,
+                 const char        *hole_top,
+                 const char *const *fans)
+{
+  gboolean used[PAT_N_CARDS] = { FALSE, };
+  PatCard top = card (hole_top);
+  guint i, c;
+
+  pat_state_init (state, pat_rules_black_hole.layout->n_piles);
+  used[top] = TRUE;
+  for (i = 0; fans[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (fans[i], " ", -1);
+
+      for (c = 0; words[c] != NULL; c++)
+        used[card (words[c])] = TRUE;
+    }
+  for (c = 0; c < PAT_N_CARDS; c++)
+    if (!used[c])
+      pat_state_push (state, HOLE, (PatCard) c);
+  pat_state_push (state, HOLE, top);
+  for (i = 0; fans[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (fans[i], " ", -1);
+
+      for (c = 0; words[c] != NULL; c++)
+        pat_state_push (state, 1 + i, card (words[c]));
+    }
+  g_assert_cmpuint (pat_state_n_cards (state), ==, PAT_N_CARDS);
+}
+
+/* Two cards fit the hole: the greedy player takes the one from the taller fan; once the position
+ * that move leads to is marked visited, the other. */
+static void
+test_greedy_tallest_pile (void)
+{
+  const PatRules *rules = &pat_rules_black_hole;
+  const char *fans[] = { "4S", "KD 6C", NULL };
+  g_autoptr(GHashTable) visited = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  PatState state, next;
+  PatMove move;
+  guint64 *h;
+
+  make_black_hole (&state, "5H", fans);
+  g_assert_cmpuint (pat_cards_out (rules, &state), ==, PAT_N_CARDS - 3);
+  g_assert_true (pat_greedy_next_move (rules, &state, NULL, &move));
+  g_assert_cmpuint (move.kind, ==, PAT_MOVE_CARDS);
+  g_assert_cmpuint (move.from, ==, 2);
+  g_assert_cmpuint (move.to, ==, HOLE);
+
+  next = state;
+  rules->apply (&next, &move, NULL);
+  h = g_new (guint64, 1);
+  *h = pat_state_hash (&next);
+  g_hash_table_add (visited, h);
+  g_assert_true (pat_greedy_next_move (rules, &state, visited, &move));
+  g_assert_cmpuint (move.from, ==, 1);
+}
+
+/* Blocked: no move. */
+static void
+test_greedy_blocked (void)
+{
+  const char *fans[] = { "9C", "2D", NULL };
+  PatGreedyResult result;
+  PatState state;
+  PatMove move;
+
+  make_black_hole (&state, "5H", fans);
+  g_assert_false (pat_greedy_next_move (&pat_rules_black_hole, &state, NULL, &move));
+  pat_greedy_play (&pat_rules_black_hole, &state, 0, &result);
+  g_assert_false (result.won);
+  g_assert_cmpuint (result.n_moves, ==, 0);
+  g_assert_cmpuint (result.out, ==, PAT_N_CARDS - 2);
+}
+
+/* A position the greedy player wins: the only moves, in order. */
+static void
+test_greedy_wins (void)
+{
+  const char *fans[] = { "3C 2D", "4H", NULL };
+  PatGreedyResult result;
+  PatState state;
+
+  make_black_hole (&state, "AS", fans);
+  pat_greedy_play (&pat_rules_black_hole, &state, 0, &result);
+  g_assert_true (result.won);
+  g_assert_cmpuint (result.n_moves, ==, 3);
+  g_assert_cmpuint (result.out, ==, PAT_N_CARDS);
+}
+
+/* A position the greedy player loses though it can be won: taking 6C from the taller fan first
+ * strands 4S or 5D, while 4S, 5D, 6C, 7C wins. The solver knows better. */
+static void
+test_greedy_loses_winnable (void)
+{
+  const char *fans[] = { "4S", "7C 6C", "5D", NULL };
+  PatGreedyResult result;
+  PatSolution solution;
+  PatState state;
+  PatMove move;
+
+  make_black_hole (&state, "5H", fans);
+  g_assert_true (pat_greedy_next_move (&pat_rules_black_hole, &state, NULL, &move));
+  g_assert_cmpuint (move.from, ==, 2);
+  pat_greedy_play (&pat_rules_black_hole, &state, 0, &result);
+  g_assert_false (result.won);
+  g_assert_cmpint (solve (&pat_rules_black_hole, &state, &solution), ==, PAT_SOLVE_SOLVED);
+  assert_replays_to_win (&pat_rules_black_hole, &state, &solution);
+  pat_solution_clear (&solution);
+}
+
+/* In every game with a solver, when some move puts cards out, the greedy player's move does. */
+static void
+test_greedy_prefers_out (void)
+{
+  const PatRules *const *all;
+  guint n, i, number, checked = 0;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      const PatRules *rules = all[i];
+
+      if (!pat_solver_supports (rules))
+        continue;
+      for (number = 1; number <= 10; number++)
+        {
+          PatState state;
+          guint steps;
+
+          deal (rules, number, &state);
+          for (steps = 0; steps < 40 && rules->status (&state) == PAT_STATUS_PLAYING; steps++)
+            {
+              PatMoveList moves;
+              PatMove move;
+              guint before = pat_cards_out (rules, &state), best = before, j;
+
+              rules->legal_moves (&state, &moves);
+              for (j = 0; j < moves.n; j++)
+                {
+                  PatState next = state;
+
+                  rules->apply (&next, &moves.moves[j], NULL);
+                  best = MAX (best, pat_cards_out (rules, &next));
+                }
+              if (!pat_greedy_next_move (rules, &state, NULL, &move))
+                break;
+              rules->apply (&state, &move, NULL);
+              g_assert_cmpuint (pat_cards_out (rules, &state), ==, best);
+              checked++;
+            }
+        }
+    }
+  g_assert_cmpuint (checked, >, 100);
+}
+
+/* The score: the same on every call, between 0 and 1, 1 for a position already won or won by
+ * any play, lower for a blocked one. */
+static void
+test_score (void)
+{
+  const char *fans_blocked[] = { "9C", "2D", NULL };
+  const char *fans_forced[] = { "3C 2D", "4H", NULL };
+  PatState state;
+  double a, b;
+
+  deal (&pat_rules_penguin, 7, &state);
+  a = pat_difficulty_score (&pat_rules_penguin, &state, NULL);
+  b = pat_difficulty_score (&pat_rules_penguin, &state, NULL);
+  g_assert_cmpfloat (a, ==, b);
+  g_assert_cmpfloat (a, >=, 0);
+  g_assert_cmpfloat (a, <=, 1);
+
+  make_black_hole (&state, "AS", fans_forced);
+  g_assert_cmpfloat (pat_difficulty_score (&pat_rules_black_hole, &state, NULL), ==, 1.0);
+  make_black_hole (&state, "5H", fans_blocked);
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score (&pat_rules_black_hole, &state, NULL),
+                                  (PAT_N_CARDS - 2) / 52.0, 1e-9);
+}
+
+static void
+test_levels_of_score (void)
+{
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      double easy_min, medium_min;
+
+      if (!pat_solver_supports (all[i]))
+        {
+          g_assert_false (pat_difficulty_thresholds (all[i], &easy_min, &medium_min));
+          g_assert_cmpint (pat_difficulty_of_score (all[i], 0.5), ==, PAT_DIFFICULTY_UNKNOWN);
+          continue;
+        }
+      g_assert_true (pat_difficulty_thresholds (all[i], &easy_min, &medium_min));
+      g_assert_cmpfloat (0, <, medium_min);
+      g_assert_cmpfloat (medium_min, <, easy_min);
+      g_assert_cmpfloat (easy_min, <, 1);
+      g_assert_cmpint (pat_difficulty_of_score (all[i], 1.0), ==, PAT_DIFFICULTY_EASY);
+      g_assert_cmpint (pat_difficulty_of_score (all[i], easy_min), ==, PAT_DIFFICULTY_EASY);
+      g_assert_cmpint (pat_difficulty_of_score (all[i], (easy_min + medium_min) / 2), ==, PAT_DIFFICULTY_MEDIUM);
+      g_assert_cmpint (pat_difficulty_of_score (all[i], medium_min / 2), ==, PAT_DIFFICULTY_HARD);
+    }
+}
+
+static void
+test_strings (void)
+{
+  PatDifficulty d;
+
+  g_assert_true (pat_difficulty_from_string ("easy", &d));
+  g_assert_cmpint (d, ==, PAT_DIFFICULTY_EASY);
+  g_assert_true (pat_difficulty_from_string ("medium", &d));
+  g_assert_cmpint (d, ==, PAT_DIFFICULTY_MEDIUM);
+  g_assert_true (pat_difficulty_from_string ("hard", &d));
+  g_assert_cmpint (d, ==, PAT_DIFFICULTY_HARD);
+  g_assert_false (pat_difficulty_from_string ("unknown", &d));
+  g_assert_false (pat_difficulty_from_string ("unwinnable", &d));
+  g_assert_false (pat_difficulty_from_string ("Easy", &d));
+  g_assert_false (pat_difficulty_from_string ("", &d));
+  g_assert_false (pat_difficulty_from_string (NULL, &d));
+  g_assert_cmpstr (pat_difficulty_to_string (PAT_DIFFICULTY_UNWINNABLE), ==, "unwinnable");
+  g_assert_cmpstr (pat_difficulty_to_string (PAT_DIFFICULTY_UNKNOWN), ==, "unknown");
+}
+
+/* Known deals: the verdicts are the solver's, checked in test-solver-*; the levels are those of
+ * the thresholds in pat-difficulty.c and change only with them, the score or the rules. */
+static void
+test_known_deals (void)
+{
+  static const struct {
+    const PatRules *rules;
+    guint           number;
+    PatDifficulty   expected;
+  } cases[] = {
+    { &pat_rules_black_hole, 1, PAT_DIFFICULTY_UNWINNABLE },
+    { &pat_rules_black_hole, 2, PAT_DIFFICULTY_HARD },
+    { &pat_rules_black_hole, 3, PAT_DIFFICULTY_EASY },
+    { &pat_rules_black_hole, 4, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_black_hole, 5, PAT_DIFFICULTY_EASY },
+    { &pat_rules_black_hole, 8, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_black_hole, 9, PAT_DIFFICULTY_HARD },
+    { &pat_rules_penguin, 2, PAT_DIFFICULTY_EASY },
+    { &pat_rules_penguin, 4, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_penguin, 5, PAT_DIFFICULTY_HARD },
+    { &pat_rules_demon, 1, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_demon, 3, PAT_DIFFICULTY_UNWINNABLE },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      PatSolveLimits limits = { 0, };
+      PatState state;
+      double score = -1;
+
+      deal (cases[i].rules, cases[i].number, &state);
+      g_test_message ("%s deal %u", cases[i].rules->id, cases[i].number);
+      g_assert_cmpstr (pat_difficulty_to_string (pat_difficulty_of_deal (cases[i].rules, &state, &limits,
+                                                                         PAT_DIFFICULTY_UNKNOWN, &score)),
+                       ==, pat_difficulty_to_string (cases[i].expected));
+      g_assert_cmpfloat (score, >=, 0);
+      g_assert_cmpfloat (score, ==, pat_difficulty_score (cases[i].rules, &state, NULL));
+    }
+}
+
+/* Asked for another level than the score gives, pat_difficulty_of_deal() answers without the
+ * solver (whose budget of one position would give UNKNOWN); asked for that level, it solves. */
+static void
+test_wanted_level_skips_solver (void)
+{
+  PatSolveLimits limits = { 0, };
+  PatState state;
+
+  limits.max_nodes = 1;
+  deal (&pat_rules_demon, 1, &state);   /* medium, 33,000 positions to solve */
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_EASY, NULL),
+                   ==, PAT_DIFFICULTY_MEDIUM);
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_MEDIUM, NULL),
+                   ==, PAT_DIFFICULTY_UNKNOWN);
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+                   ==, PAT_DIFFICULTY_UNKNOWN);
+}
+
+/* A cancelled search is UNKNOWN. */
+static void
+test_cancelled (void)
+{
+  PatSolveLimits limits = { 0, };
+  gint cancel = 1;
+  PatState state;
+
+  limits.cancel = &cancel;
+  deal (&pat_rules_black_hole, 3, &state);
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+                   ==, PAT_DIFFICULTY_UNKNOWN);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/greedy/tallest-pile", test_greedy_tallest_pile);
+  g_test_add_func ("/greedy/blocked", test_greedy_blocked);
+  g_test_add_func ("/greedy/wins", test_greedy_wins);
+  g_test_add_func ("/greedy/loses-winnable", test_greedy_loses_winnable);
+  g_test_add_func ("/greedy/prefers-out", test_greedy_prefers_out);
+  g_test_add_func ("/difficulty/score", test_score);
+  g_test_add_func ("/difficulty/levels-of-score", test_levels_of_score);
+  g_test_add_func ("/difficulty/strings", test_strings);
+  g_test_add_func ("/difficulty/known-deals", test_known_deals);
+  g_test_add_func ("/difficulty/wanted-level", test_wanted_level_skips_solver);
+  g_test_add_func ("/difficulty/cancelled", test_cancelled);
+  return g_test_run ();
+}
