@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The greedy player: most cards out, then a card taken from the tallest pile, then most moves
- * left, then the rules module's order. */
+/* The greedy player: most cards out a few moves ahead, then a card taken from the tallest pile,
+ * then most moves left, then the rules module's order. */
 
 #include "config.h"
+
+#include <string.h>
 
 #include "pat-greedy.h"
 
@@ -45,6 +47,49 @@ mark_visited (GHashTable     *visited,
   g_hash_table_add (visited, h);
 }
 
+/* Positions the look-ahead may visit for one move, and its deepest look. */
+#define LOOKAHEAD_NODES 300
+#define LOOKAHEAD_MAX_DEPTH 12
+#define WON_VALUE 1000
+
+/* The most cards out within @depth more moves (WON_VALUE for a win); FALSE when the budget ran
+ * out first. */
+static gboolean
+lookahead (const PatRules *rules,
+           const PatState *state,
+           guint           depth,
+           gint           *budget,
+           guint          *value)
+{
+  PatMoveList moves;
+  guint best, i;
+
+  if (rules->status (state) == PAT_STATUS_WON)
+    {
+      *value = WON_VALUE;
+      return TRUE;
+    }
+  best = pat_cards_out (rules, state);
+  if (depth > 0)
+    {
+      rules->legal_moves (state, &moves);
+      for (i = 0; i < moves.n && best < WON_VALUE; i++)
+        {
+          PatState next = *state;
+          guint v;
+
+          if (--*budget < 0)
+            return FALSE;
+          rules->apply (&next, &moves.moves[i], NULL);
+          if (!lookahead (rules, &next, depth - 1, budget, &v))
+            return FALSE;
+          best = MAX (best, v);
+        }
+    }
+  *value = best;
+  return TRUE;
+}
+
 gboolean
 pat_greedy_next_move (const PatRules *rules,
                       const PatState *state,
@@ -54,6 +99,8 @@ pat_greedy_next_move (const PatRules *rules,
   PatMoveList moves;
   gboolean found = FALSE;
   guint best_out = 0, best_source = 0, best_mobility = 0;
+  gboolean allowed[PAT_MAX_MOVES];
+  guint value[PAT_MAX_MOVES];
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL && move != NULL, FALSE);
@@ -61,16 +108,44 @@ pat_greedy_next_move (const PatRules *rules,
   if (rules->status (state) != PAT_STATUS_PLAYING)
     return FALSE;
   rules->legal_moves (state, &moves);
+  /* The look-ahead: the most cards out within a few moves after each move, as deep as the budget
+   * lets every move be looked at equally. */
+  {
+    PatState children[PAT_MAX_MOVES];
+    guint depth;
+
+    for (i = 0; i < moves.n; i++)
+      {
+        children[i] = *state;
+        rules->apply (&children[i], &moves.moves[i], NULL);
+        allowed[i] = !is_visited (visited, &children[i]);
+        value[i] = 0;
+      }
+    for (depth = 0; depth < LOOKAHEAD_MAX_DEPTH; depth++)
+      {
+        guint values[PAT_MAX_MOVES] = { 0, };
+        gint budget = LOOKAHEAD_NODES;
+        gboolean complete = TRUE;
+
+        for (i = 0; i < moves.n && complete; i++)
+          if (allowed[i])
+            complete = lookahead (rules, &children[i], depth, &budget, &values[i]);
+        if (!complete)
+          break;
+        memcpy (value, values, sizeof values);
+      }
+  }
   for (i = 0; i < moves.n; i++)
     {
       PatState next = *state;
       PatMoveList after;
       guint out, source, mobility;
 
-      rules->apply (&next, &moves.moves[i], NULL);
-      if (is_visited (visited, &next))
+      if (!allowed[i])
         continue;
-      out = pat_cards_out (rules, &next);
+      rules->apply (&next, &moves.moves[i], NULL);
+      /* The most cards out a few moves ahead; at depth 0, right after the move. */
+      out = value[i];
       /* Taking from the tallest pile uncovers the cards most buried. */
       source = moves.moves[i].kind == PAT_MOVE_CARDS ? pat_state_pile_len (state, moves.moves[i].from) : 0;
       if (rules->status (&next) == PAT_STATUS_WON)

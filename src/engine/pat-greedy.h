@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A simple greedy player, the yardstick of the difficulty levels: one fixed heuristic, no search,
- * no undo. */
+/* A simple greedy player, the yardstick of the difficulty levels: one fixed heuristic with a short
+ * look-ahead, deterministic, no undo. */
 #pragma once
 
 #include <glib.h>
@@ -19,8 +19,10 @@ typedef struct {
 guint    pat_cards_out          (const PatRules *rules,
                                  const PatState *state);
 
-/* The greedy player's move from @state: a winning move if there is one; else the legal move that
- * puts the most cards out; among those, one that takes cards from the tallest pile (dealing from
+/* The greedy player's move from @state: a winning move if there is one; else the legal move after
+ * which the most cards can be out within a few more moves (a look-ahead of at most 300 positions
+ * per move, as deep as it can look at every move equally: 0 more moves when the budget does not
+ * allow 1, up to 12); among those, one that takes cards from the tallest pile (dealing from
  * the stock counts as a pile of none); among those, the one after which the most moves are legal;
  * among those, the first in the rules module's order. Moves to a position in @visited (a set of pat_state_hash() values, may be NULL)
  * are never chosen. FALSE when no move is left. */
