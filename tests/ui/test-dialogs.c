@@ -563,6 +563,35 @@ test_preferences (void)
     g_settings_set_string (settings, "card-back", "classic");
   }
 
+  /* The difficulty of winnable deals: Any by default, a choice only with winnable deals only, and
+   * bound both ways to its key. */
+  {
+    GtkWidget *difficulty = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, "Diffic_ulty");
+    GListModel *model;
+    g_autofree char *nick = NULL;
+
+    g_assert_nonnull (difficulty);
+    model = adw_combo_row_get_model (ADW_COMBO_ROW (difficulty));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, "Any");
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 3), ==, "Hard");
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (difficulty)), ==, 0);
+
+    g_settings_set_boolean (settings, "winnable-deals-only", FALSE);
+    g_assert_false (gtk_widget_get_sensitive (difficulty));
+    g_settings_set_boolean (settings, "winnable-deals-only", TRUE);
+    g_assert_true (gtk_widget_get_sensitive (difficulty));
+
+    adw_combo_row_set_selected (ADW_COMBO_ROW (difficulty), 3);
+    nick = g_settings_get_string (settings, "deal-difficulty");
+    g_assert_cmpstr (nick, ==, "hard");
+    g_settings_set_string (settings, "deal-difficulty", "easy");
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (difficulty)), ==, 1);
+    g_settings_reset (settings, "deal-difficulty");
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (difficulty)), ==, 0);
+    g_settings_reset (settings, "winnable-deals-only");
+  }
+
   /* The winnability line: a switch for all games, and one per game but Perpetual Motion, which
    * plays itself; where cards are face down the row says the solver uses them. */
   {

@@ -629,6 +629,33 @@ test_solver (void)
     spin (10);
   g_assert_true (pat_window_get_game (window) != game);
   g_assert_cmpuint (pat_game_get_state (pat_window_get_game (window))->cycle_round, ==, 0);
+
+  /* With a difficulty: a new Black Hole deal is one of that level, found in the worker thread. */
+  {
+    static const char *const levels[] = { "easy", "hard" };
+    guint l;
+
+    for (l = 0; l < G_N_ELEMENTS (levels); l++)
+      {
+        PatSolveLimits limits = { 0, };
+        PatDifficulty wanted;
+
+        g_assert_true (pat_difficulty_from_string (levels[l], &wanted));
+        g_settings_set_string (settings, "deal-difficulty", levels[l]);
+        pat_window_open_game (window, "black-hole");
+        game = pat_window_get_game (window);
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+        guard = 0;
+        while (pat_window_get_game (window) == game && guard++ < 1000)
+          spin (10);
+        g_assert_true (pat_window_get_game (window) != game);
+        game = pat_window_get_game (window);
+        g_assert_cmpstr (pat_game_get_game_id (game), ==, "black-hole");
+        g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, pat_game_get_state (game), &limits,
+                                                 PAT_DIFFICULTY_UNKNOWN, NULL), ==, wanted);
+      }
+    g_settings_reset (settings, "deal-difficulty");
+  }
   g_settings_set_boolean (settings, "winnable-deals-only", FALSE);
 
   /* Turned off, nothing is shown. */
