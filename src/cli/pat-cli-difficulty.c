@@ -189,11 +189,12 @@ pat_cli_bench_difficulty (int    argc,
           char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
           pat_deal_number_format (&number, text);
-          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u}\n",
+          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u,"
+                  "\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
                   text, pat_solve_result_to_string (f->result), f->score,
                   f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
                   : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
-                  greedy.won ? "won" : "lost", greedy.out);
+                  greedy.won ? "won" : "lost", greedy.out, f->score_ms, f->solve_ms);
         }
     }
 
