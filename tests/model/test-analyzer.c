@@ -253,6 +253,53 @@ test_winnable_deal (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* A search cancelled while under way ends: cancelled, or with a deal found just before. */
+static void
+ended_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+  PatDealNumber deal;
+
+  if (!pat_find_winnable_deal_finish (result, &deal, &error))
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  *done = TRUE;
+}
+
+/* A deal of each level: the one found has that level; a search under way stops when cancelled. */
+static void
+test_deal_of_difficulty (void)
+{
+  static const PatDifficulty levels[] = { PAT_DIFFICULTY_EASY, PAT_DIFFICULTY_MEDIUM, PAT_DIFFICULTY_HARD };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  gboolean done = FALSE;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      PatDealNumber deal = { 0, 0 };
+      PatSolveLimits limits = { 0, };
+      PatState state;
+
+      pat_find_deal_async ("penguin", NULL, levels[i], 1000, NULL, found_cb, &deal);
+      while (deal.lo == 0)
+        g_main_context_iteration (NULL, TRUE);
+      pat_rules_deal_number (&pat_rules_penguin, &state, &deal, NULL);
+      g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_penguin, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+                       ==, levels[i]);
+    }
+
+  /* Idiot's Delight deals take the solver a while: the search is under way when cancelled, and
+   * a million tries would not end for a long time. */
+  pat_find_deal_async ("idiots-delight", NULL, PAT_DIFFICULTY_HARD, 1000000, cancellable, ended_cb, &done);
+  g_usleep (50000);
+  g_cancellable_cancel (cancellable);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -264,6 +311,7 @@ main (int   argc,
   g_test_add_func ("/analyzer/game-over", test_game_over);
   g_test_add_func ("/analyzer/black-hole-way-back", test_black_hole_way_back);
   g_test_add_func ("/analyzer/winnable-deal", test_winnable_deal);
+  g_test_add_func ("/analyzer/deal-of-difficulty", test_deal_of_difficulty);
 
   return g_test_run ();
 }
