@@ -6,7 +6,8 @@
 # gives the level), median and 95th percentile.
 # Usage: difficulty-summary.py EACH-OUTPUT GAME EASY_MIN MEDIUM_MIN
 import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{"deal"')]
+# A run stopped early may end in half a line: it is left out.
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{"deal"') and l.endswith('}\n')]
 def q(v, f):
     v = sorted(v)
     if not v: return 0
