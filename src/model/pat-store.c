@@ -209,7 +209,8 @@ is_leftover (const char *file_name)
     if (!g_ascii_isalnum (*p))
       return FALSE;
   name = g_strndup (file_name, (gsize) (suffix - file_name));
-  return g_str_equal (name, MATCH_NAME) || pat_rules_lookup (name) != NULL;
+  return g_str_equal (name, MATCH_NAME) || g_str_equal (name, PAT_STORE_HISTORY_NAME) ||
+         pat_rules_lookup (name) != NULL;
 }
 
 /* A write killed half-way leaves its temporary file; nothing else would ever remove it. */
@@ -622,9 +623,6 @@ read_file (const char  *path,
   return READ_OK;
 }
 
-typedef gpointer (*ParseFunc) (GBytes  *bytes,
-                               GError **error);
-
 static gpointer
 parse_game (GBytes  *bytes,
             GError **error)
@@ -645,7 +643,7 @@ parse_match (GBytes  *bytes,
 static gpointer
 load_file (PatStore    *self,
            const char  *name,
-           ParseFunc    parse,
+           PatStoreParseFunc parse,
            GError     **error)
 {
   g_autofree char *path = file_path (self, name);
@@ -685,7 +683,7 @@ load_file (PatStore    *self,
     }
 
   object = parse (bytes, &local_error);
-  if (object != NULL && PAT_IS_GAME (object) &&
+  if (object != NULL && parse == parse_game &&
       !g_str_equal (pat_game_get_game_id (object), name))
     {
       g_clear_object (&object);
@@ -1030,4 +1028,66 @@ pat_store_remove_match (PatStore  *self,
   g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
 
   return remove_file (self, MATCH_NAME, error);
+}
+
+/**
+ * pat_store_load_history:
+ * @parse: reads the file's bytes (PatStats owns the format); returns %NULL and sets its error
+ *   when they are not valid, and the file is then moved aside as for a game
+ * @error: as for pat_store_load_game()
+ *
+ * Returns: (transfer full) (nullable): what @parse made of history.gvariant
+ */
+gpointer
+pat_store_load_history (PatStore           *self,
+                        PatStoreParseFunc   parse,
+                        GError            **error)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), NULL);
+  g_return_val_if_fail (parse != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_file (self, PAT_STORE_HISTORY_NAME, parse, error);
+}
+
+/**
+ * pat_store_save_history:
+ * @bytes: the whole history file
+ *
+ * Writes history.gvariant now, on this thread, after anything of it still waiting.
+ */
+gboolean
+pat_store_save_history (PatStore  *self,
+                        GBytes    *bytes,
+                        GError   **error)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return save_now (self, PAT_STORE_HISTORY_NAME, bytes, error);
+}
+
+/**
+ * pat_store_save_history_later:
+ * @bytes: the whole history file
+ *
+ * Hands history.gvariant to the worker thread, as an automatic save: reported by
+ * #PatStore::saved or #PatStore::save-failed with the name "history".
+ */
+void
+pat_store_save_history_later (PatStore *self,
+                              GBytes   *bytes)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (PAT_IS_STORE (self));
+  g_return_if_fail (bytes != NULL);
+
+  if (!check_replaceable (self, PAT_STORE_HISTORY_NAME, &error))
+    {
+      g_signal_emit (self, signals[SAVE_FAILED], 0, PAT_STORE_HISTORY_NAME, error->message, error);
+      return;
+    }
+  write_later (self, PAT_STORE_HISTORY_NAME, bytes);
 }
