@@ -27,8 +27,7 @@ struct _PatBoard
   GtkWidget        parent_instance;
 
   PatGame         *game;
-  gulong           changed_handler;
-  gulong           move_applied_handler;
+  GSignalGroup    *game_signals;   /* "changed" and "move-applied" of the game shown */
   PatCardRenderer *renderer;
 
   gboolean         animations;

@@ -434,13 +434,8 @@ step_total (const PatBoardStep *step)
 static gboolean
 animations_enabled (PatBoard *self)
 {
-  gboolean enabled = TRUE;
-
-  if (!self->animations || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return FALSE;
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
-
-  return enabled;
+  return self->animations && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+         adw_get_enable_animations (GTK_WIDGET (self));
 }
 
 static gboolean
@@ -836,14 +831,6 @@ typedef struct {
   graphene_rect_t rect;
 } Sprite;
 
-static double
-ease_out (double t)
-{
-  double u = 1 - t;
-
-  return 1 - u * u * u;
-}
-
 static int
 scale_factor (PatBoard *self)
 {
@@ -927,7 +914,7 @@ build_sprites (PatBoard           *self,
           {
             gint64 start = (gint64) step->delay[sp->card] * step->stagger;
             double t = CLAMP ((double) (elapsed - start) / step->duration, 0, 1);
-            double e = ease_out (t);
+            double e = adw_easing_ease (ADW_EASE_OUT_CUBIC, t);
 
             sp->moving = TRUE;
             sp->delay = step->delay[sp->card];
@@ -1554,6 +1541,7 @@ pat_board_dispose (GObject *object)
   PatBoard *self = PAT_BOARD (object);
 
   pat_board_set_game (self, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_handle_id (&self->auto_idle_id, g_source_remove);
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
@@ -1751,6 +1739,10 @@ pat_board_init (PatBoard *self)
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->renderer = pat_card_renderer_new ();
+  /* The game's signals, connected while it is the board's (pat_board_set_game()). */
+  self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (changed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "move-applied", G_CALLBACK (move_applied_cb), self);
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_dark_cb), self);
@@ -1806,11 +1798,7 @@ pat_board_set_game (PatBoard *self,
 
   pat_board_finish (self, FALSE);
   self->deal_pending = FALSE;
-  if (self->game != NULL)
-    {
-      g_clear_signal_handler (&self->changed_handler, self->game);
-      g_clear_signal_handler (&self->move_applied_handler, self->game);
-    }
+  g_signal_group_set_target (self->game_signals, NULL);
   g_set_object (&self->game, game);
 
   self->has_hint = FALSE;
@@ -1822,10 +1810,7 @@ pat_board_set_game (PatBoard *self,
   if (game != NULL)
     {
       self->last = *pat_game_get_state (game);
-      self->changed_handler =
-        g_signal_connect_swapped (game, "changed", G_CALLBACK (changed_cb), self);
-      self->move_applied_handler =
-        g_signal_connect_swapped (game, "move-applied", G_CALLBACK (move_applied_cb), self);
+      g_signal_group_set_target (self->game_signals, game);
       compute_reserve (self);
       self->focus_pile = 0;
 

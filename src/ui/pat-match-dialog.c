@@ -379,8 +379,7 @@ pat_match_dialog_start (PatMatchDialog *self)
       adw_message_dialog_set_default_response (dialog, "cancel");
       adw_message_dialog_set_close_response (dialog, "cancel");
       g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, G_CONNECT_SWAPPED);
-      self->confirmation = dialog;
-      g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+      g_set_weak_pointer (&self->confirmation, dialog);
       gtk_window_present (GTK_WINDOW (dialog));
       return FALSE;
     }
@@ -470,9 +469,10 @@ pat_match_dialog_dispose (GObject *object)
 
   if (self->confirmation != NULL)
     {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      gtk_window_destroy (GTK_WINDOW (self->confirmation));
-      self->confirmation = NULL;
+      AdwMessageDialog *confirmation = self->confirmation;
+
+      g_clear_weak_pointer (&self->confirmation);
+      gtk_window_destroy (GTK_WINDOW (confirmation));
     }
   g_clear_weak_pointer (&self->window);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_MATCH_DIALOG);

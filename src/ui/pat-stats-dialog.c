@@ -296,8 +296,7 @@ ask_reset (PatStatsDialog *self,
   g_object_set_data_full (G_OBJECT (dialog), "game-id", g_strdup (game_id), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
 
-  self->confirmation = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+  g_set_weak_pointer (&self->confirmation, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -421,11 +420,7 @@ pat_stats_dialog_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  if (self->confirmation != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      self->confirmation = NULL;
-    }
+  g_clear_weak_pointer (&self->confirmation);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_STATS_DIALOG);
   g_clear_object (&self->stats);
 

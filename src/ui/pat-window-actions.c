@@ -530,11 +530,7 @@ confirm (PatWindow  *self,
   AdwMessageDialog *dialog;
   GtkWindow *parent = self->scoreboard != NULL ? self->scoreboard : GTK_WINDOW (self);
 
-  if (self->confirmation != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      gtk_window_destroy (self->confirmation);
-    }
+  pat_window_forget_window (&self->confirmation);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
   adw_message_dialog_set_response_appearance (dialog, response,
@@ -542,8 +538,7 @@ confirm (PatWindow  *self,
   adw_message_dialog_set_default_response (dialog, destructive ? "cancel" : response);
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
-  self->confirmation = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+  g_set_weak_pointer (&self->confirmation, GTK_WINDOW (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -81,6 +81,8 @@ void     pat_window_stop_demo          (PatWindow      *self);
 /* Starts a new random deal of @game_id; a winnable one when the player asked for those. */
 void     pat_window_new_random_deal    (PatWindow      *self,
                                         const char     *game_id);
+/* Closes the window @slot weakly points to (g_set_weak_pointer()), if any, and clears it. */
+void pat_window_forget_window         (GtkWindow     **slot);
 void pat_window_update_actions        (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,

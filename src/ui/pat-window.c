@@ -522,15 +522,15 @@ update_end_button (PatWindow *self)
     gtk_button_set_label (self->end_new_game_button, _("_New Game"));
 }
 
-static void
-forget_window (GtkWindow **slot)
+/* Closes the window @slot weakly points to, if any, and forgets it. */
+void
+pat_window_forget_window (GtkWindow **slot)
 {
-  if (*slot != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (*slot), (gpointer *) slot);
-      gtk_window_destroy (*slot);
-      *slot = NULL;
-    }
+  GtkWindow *window = *slot;
+
+  g_clear_weak_pointer (slot);
+  if (window != NULL)
+    gtk_window_destroy (window);
 }
 
 static void
@@ -556,9 +556,9 @@ pat_window_show_scoreboard (PatWindow *self)
 
   if (self->scoreboard == NULL)
     {
-      self->scoreboard = GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
-                                                         pat_match_play_get_match (self->match_play)));
-      g_object_add_weak_pointer (G_OBJECT (self->scoreboard), (gpointer *) &self->scoreboard);
+      g_set_weak_pointer (&self->scoreboard,
+                          GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
+                                                          pat_match_play_get_match (self->match_play))));
       g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
@@ -740,7 +740,7 @@ pat_window_start_next_turn (PatWindow *self)
   if (self->match_play == NULL)
     return;
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->scoreboard);
   if (pat_match_get_finished (pat_match_play_get_match (self->match_play)))
     {
       pat_window_leave_match (self);
@@ -762,7 +762,7 @@ drop_match (PatWindow *self,
   else
     pat_match_play_abandon (self->match_play);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->scoreboard);
   clear_match_play (self);
   update_end_button (self);
   pat_window_update_actions (self);
@@ -877,8 +877,8 @@ pat_window_dispose (GObject *object)
   g_clear_handle_id (&self->message_id, g_source_remove);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
   clear_match_play (self);
-  forget_window (&self->scoreboard);
-  forget_window (&self->confirmation);
+  pat_window_forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->confirmation);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   pat_window_solver_dispose (self);
