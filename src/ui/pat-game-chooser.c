@@ -9,7 +9,7 @@
 #include "pat-game-chooser.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
-#include "pat-window-private.h"
+#include "pat-window.h"
 
 #define MAX_RECENT    6
 #define SAMPLE_DEAL   1
@@ -439,11 +439,15 @@ pat_game_chooser_play (PatGameChooser *self)
   if ((!valid && !empty) || self->window == NULL || self->game_id == NULL)
     return FALSE;
 
-  pat_board_finish_animations (pat_window_get_board (self->window));
   if (valid)
-    pat_window_start_deal (self->window, self->game_id, &deal);
+    {
+      char digits[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+      pat_deal_number_format (&deal, digits);
+      gtk_widget_activate_action (GTK_WIDGET (self->window), "win.start-deal", "(ss)", self->game_id, digits);
+    }
   else
-    pat_window_open_game (self->window, self->game_id);
+    gtk_widget_activate_action (GTK_WIDGET (self->window), "win.choose-game", "s", self->game_id);
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }
@@ -479,7 +483,7 @@ resume_match_action (GtkWidget  *widget,
 
   gtk_window_destroy (GTK_WINDOW (self));
   if (window != NULL)
-    pat_window_resume_match (window);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.resume-match", NULL);
 }
 
 /* Construction */

@@ -251,6 +251,31 @@ choose_game_action (GtkWidget  *widget,
   pat_window_open_game (self, game_id);
 }
 
+/* win.start-deal (game id, deal number): that deal of that game, as the game chooser starts it. */
+static void
+start_deal_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  const char *game_id, *deal_text;
+  PatDealNumber deal;
+
+  g_variant_get (parameter, "(&s&s)", &game_id, &deal_text);
+  if (pat_rules_lookup (game_id) == NULL || !pat_deal_number_parse (deal_text, &deal, NULL))
+    return;
+  pat_board_finish_animations (self->board);
+  pat_window_start_deal (self, game_id, &deal);
+}
+
+static void
+resume_match_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  pat_window_resume_match (PAT_WINDOW (widget));
+}
+
 /* Play to the End: Perpetual Motion deals by itself at the speed of the key "play-speed" (deals
  * per second), which applies at once when it changes; a Stop button shows meanwhile. */
 
@@ -588,6 +613,8 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.choose-game", "s", choose_game_action);
+  gtk_widget_class_install_action (widget_class, "win.start-deal", "(ss)", start_deal_action);
+  gtk_widget_class_install_action (widget_class, "win.resume-match", NULL, resume_match_action);
   gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
   gtk_widget_class_install_action (widget_class, "win.stop-playing", NULL, stop_playing_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);

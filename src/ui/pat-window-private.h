@@ -100,7 +100,6 @@ void pat_window_dismiss_hint          (PatWindow      *self);
 void       pat_window_play_match        (PatWindow      *self,
                                          PatMatch       *match);
 gboolean   pat_window_resume_match      (PatWindow      *self);
-PatMatch  *pat_window_get_match         (PatWindow      *self);
 PatMatchPlay *pat_window_get_match_play (PatWindow      *self);
 /* Ends the current player's turn with the game's score (as when the game ends). */
 void       pat_window_end_turn          (PatWindow      *self);
