@@ -40,11 +40,89 @@ struct _PatStats
 G_DEFINE_FINAL_TYPE (PatStats, pat_stats, G_TYPE_OBJECT)
 
 enum {
+  PROP_0,
+  PROP_SETTINGS,
+  PROP_STORE,
+  N_PROPS,
+};
+
+enum {
   CHANGED,
   N_SIGNALS,
 };
 
+static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void migrate             (PatStats *self,
+                                 GVariant *old);
+static void report_inconsistent (PatStats *self);
+
+/* The settings' schema id + ".Stats", from the same source; migration of earlier versions' key. */
+static void
+pat_stats_constructed (GObject *object)
+{
+  PatStats *self = PAT_STATS (object);
+  g_autoptr(GSettingsSchema) app_schema = NULL;
+  g_autoptr(GVariant) old = NULL;
+  g_autofree char *schema_id = NULL;
+
+  G_OBJECT_CLASS (pat_stats_parent_class)->constructed (object);
+
+  g_object_get (self->settings, "settings-schema", &app_schema, NULL);
+  schema_id = g_strconcat (g_settings_schema_get_id (app_schema), ".Stats", NULL);
+  self->schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                                  schema_id, TRUE);
+  if (self->schema == NULL)
+    g_error ("The settings schema %s is not installed", schema_id);
+
+  old = g_settings_get_user_value (self->settings, OLD_KEY);
+  if (old != NULL && g_variant_n_children (old) > 0)
+    migrate (self, old);
+  report_inconsistent (self);
+}
+
+static void
+pat_stats_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  PatStats *self = PAT_STATS (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pat_stats_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  PatStats *self = PAT_STATS (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
 
 static void
 pat_stats_dispose (GObject *object)
@@ -65,7 +143,22 @@ pat_stats_class_init (PatStatsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = pat_stats_constructed;
+  object_class->get_property = pat_stats_get_property;
+  object_class->set_property = pat_stats_set_property;
   object_class->dispose = pat_stats_dispose;
+
+  /* Settings of the app's schema (io.github.patience.Patience or its development profile's):
+   * each game's counters use that schema's id + ".Stats", at its path + "stats/GAME-ID/", in the
+   * same backend. */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* Where the history file is kept. */
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL, PAT_TYPE_STORE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -633,29 +726,10 @@ PatStats *
 pat_stats_new (GSettings *settings,
                PatStore  *store)
 {
-  g_autoptr(GSettingsSchema) app_schema = NULL;
-  g_autoptr(GVariant) old = NULL;
-  g_autofree char *schema_id = NULL;
-  PatStats *self;
-
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
   g_return_val_if_fail (PAT_IS_STORE (store), NULL);
 
-  self = g_object_new (PAT_TYPE_STATS, NULL);
-  self->settings = g_object_ref (settings);
-  self->store = g_object_ref (store);
-  g_object_get (settings, "settings-schema", &app_schema, NULL);
-  schema_id = g_strconcat (g_settings_schema_get_id (app_schema), ".Stats", NULL);
-  self->schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
-                                                  schema_id, TRUE);
-  if (self->schema == NULL)
-    g_error ("The settings schema %s is not installed", schema_id);
-
-  old = g_settings_get_user_value (settings, OLD_KEY);
-  if (old != NULL && g_variant_n_children (old) > 0)
-    migrate (self, old);
-  report_inconsistent (self);
-  return self;
+  return g_object_new (PAT_TYPE_STATS, "settings", settings, "store", store, NULL);
 }
 
 /* The rules are PatRecord's (pat-stats.h). Nothing wraps round: once played is G_MAXUINT, the
