@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "pat-match-play.h"
@@ -347,6 +349,40 @@ test_finished_abandoned (void)
   remove_dir (dir);
 }
 
+/* A match file that cannot be removed (here a FIFO where the file should be, which the store
+ * never replaces) is said when the match ends, as a failed save is. */
+static void
+test_unremovable (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *path = g_build_filename (dir, "match.gvariant", NULL);
+  g_autoptr(PatStore) store = NULL;
+  g_autoptr(PatMatch) match = new_match ();
+  g_autoptr(PatMatch) loaded = NULL;
+  g_autoptr(PatMatchPlay) play = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch;
+  guint failed;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  store = pat_store_new (dir);
+  loaded = pat_store_load_match (store, &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (error);
+
+  play = play_new (match, store, &watch);
+  g_assert_true (pat_match_play_start_next_turn (play));
+  failed = watch.save_failed;
+  g_assert_cmpuint (failed, >=, 1);   /* the match could not be saved over it */
+  pat_match_play_abandon (play);
+  g_assert_cmpuint (watch.save_failed, ==, failed + 1);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_clear_object (&play);
+  g_clear_object (&store);
+  remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -357,6 +393,7 @@ main (int   argc,
   g_test_add_func ("/match-play/game-ends-turn", test_game_ends_turn);
   g_test_add_func ("/match-play/resume-mid-turn", test_resume_mid_turn);
   g_test_add_func ("/match-play/finished-abandoned", test_finished_abandoned);
+  g_test_add_func ("/match-play/unremovable", test_unremovable);
 
   return g_test_run ();
 }
