@@ -1224,7 +1224,7 @@ draw_badges (PatBoard       *self,
         }
     }
 
-  if (pat_game_get_rules (self->game)->flags & PAT_RULES_FIRST_CARD)
+  if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_FIRST_CARD))
     {
       PatCard beak = pat_game_get_deck (self->game)[0];
       guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];

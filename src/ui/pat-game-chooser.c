@@ -68,7 +68,7 @@ has_flag (const char *game_id,
 {
   const PatRules *rules = pat_rules_lookup (game_id);
 
-  return rules != NULL && (rules->flags & flags) != 0;
+  return pat_rules_has_flag (rules, flags);
 }
 
 static PatOptions

@@ -133,7 +133,7 @@ update_game (PatStatsDialog *self)
   if (game_id == NULL)
     return;
   rules = pat_rules_lookup (game_id);
-  scored = rules != NULL && (rules->flags & PAT_RULES_SCORE);
+  scored = pat_rules_has_flag (rules, PAT_RULES_SCORE);
   pat_stats_get_record (self->stats, game_id, &r);
   history = pat_stats_get_history (self->stats, game_id);
 

@@ -124,7 +124,7 @@ update_status (PatWindow *self)
   time = format_elapsed (pat_game_get_elapsed (self->game));
   gtk_label_set_label (self->time_label, time);
 
-  if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
+  if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
     {
       if (pat_game_get_die (self->game) != 0)
         /* Translators: Demon's score and the Die of Justice's roll */
@@ -133,7 +133,7 @@ update_status (PatWindow *self)
       else
         extra = g_strdup_printf (_("Score %d"), pat_game_get_score (self->game));
     }
-  else if (pat_game_get_rules (self->game)->flags & PAT_RULES_ROUNDS)
+  else if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_ROUNDS))
     extra = g_strdup_printf (_("Round %u"), pat_game_get_round (self->game));
   else
     {
@@ -243,7 +243,7 @@ show_end (PatWindow  *self,
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
       won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
                                                "Solved in %s with %'u moves.", moves), time, moves);
-      if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
+      if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
         {
           g_autofree char *with_score = g_strdup_printf (_("%s Score: %d."), won_text,
                                                          pat_game_get_score (self->game));
@@ -425,7 +425,7 @@ options_for (PatWindow  *self,
 
   const PatRules *rules = pat_rules_lookup (game_id);
 
-  if (rules != NULL && (rules->flags & PAT_RULES_DIE))
+  if (pat_rules_has_flag (rules, PAT_RULES_DIE))
     options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
   return options;
 }
