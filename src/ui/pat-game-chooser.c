@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pat-a11y.h"
 #include "pat-game-chooser.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
@@ -603,6 +604,7 @@ static void
 pat_game_chooser_init (PatGameChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->play_button));
   g_signal_connect_swapped (self->games_list, "row-selected", G_CALLBACK (game_selected_cb), self);

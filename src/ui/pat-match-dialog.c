@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-a11y.h"
 #include "pat-match-dialog.h"
 #include "pat-preferences.h"
 #include "pat-window-private.h"
@@ -512,6 +513,7 @@ pat_match_dialog_init (PatMatchDialog *self)
   const char *no_names[] = { NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   self->players = g_ptr_array_new_with_free_func (g_free);
   self->team_rows = g_ptr_array_new ();

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-a11y.h"
 #include "pat-rules-text.h"
 #include "pat-scoreboard.h"
 #include "pat-window-private.h"
@@ -517,9 +518,9 @@ update_end_button (PatWindow *self)
 {
   if (self->match_play != NULL && pat_match_play_get_turn_over (self->match_play) &&
       !pat_match_get_finished (pat_match_play_get_match (self->match_play)))
-    gtk_button_set_label (self->end_new_game_button, _("_Next Turn"));
+    pat_a11y_set_button_label (self->end_new_game_button, _("_Next Turn"));
   else
-    gtk_button_set_label (self->end_new_game_button, _("_New Game"));
+    pat_a11y_set_button_label (self->end_new_game_button, _("_New Game"));
 }
 
 /* Closes the window @slot weakly points to, if any, and forgets it. */
@@ -932,6 +933,7 @@ static void
 pat_window_init (PatWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
   pat_window_actions_init (self);
 #if DEVELOPMENT_PROFILE
   /* libadwaita's striped header bar of development builds. */
