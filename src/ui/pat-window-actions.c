@@ -10,6 +10,7 @@
 #include "pat-match-dialog.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
+#include "pat-rules-window.h"
 #include "pat-board-private.h"
 #include "pat-card-renderer.h"
 #include "pat-window-private.h"
@@ -440,46 +441,10 @@ rules_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
-  const char *game_id;
-  GtkWidget *window, *box, *header, *scrolled, *label;
-  g_autofree char *title = NULL;
 
   if (self->game == NULL)
     return;
-  game_id = pat_game_get_game_id (self->game);
-
-  /* Translators: the title of the rules window, %s is the game's name */
-  title = g_strdup_printf (_("Rules of %s"), pat_rules_text_name (game_id));
-  window = adw_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), title);
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 560, 640);
-  gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, NULL));
-  gtk_box_append (GTK_BOX (box), header);
-
-  label = gtk_label_new (pat_rules_text_rules (game_id));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* Not selectable: a selectable label takes the focus and shows itself all selected. */
-  gtk_widget_set_margin_start (label, 18);
-  gtk_widget_set_margin_end (label, 18);
-  gtk_widget_set_margin_top (label, 18);
-  gtk_widget_set_margin_bottom (label, 18);
-  gtk_widget_set_valign (label, GTK_ALIGN_START);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-
-  adw_window_set_content (ADW_WINDOW (window), box);
-  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (pat_rules_window_new (GTK_WINDOW (self), pat_game_get_game_id (self->game))));
 }
 
 /* F1: the manual, at the current game's page, in the help viewer. Where nothing opens help: URIs

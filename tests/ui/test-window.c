@@ -12,6 +12,7 @@
 #include "pat-application.h"
 #include "pat-celebration.h"
 #include "pat-preferences.h"
+#include "pat-rules-window.h"
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
@@ -499,7 +500,9 @@ test_help_fallback (void)
         rules = w;
     }
   g_assert_nonnull (rules);
+  g_assert_true (PAT_IS_RULES_WINDOW (rules));
   g_assert_cmpstr (gtk_window_get_title (rules), ==, "Rules of Black Hole");
+  g_assert_true (gtk_window_get_modal (rules));
 
   while (g_list_model_get_n_items (toplevels) > 0)
     {
