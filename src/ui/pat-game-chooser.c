@@ -592,6 +592,9 @@ pat_game_chooser_class_init (PatGameChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, new_match_row);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, rules_label);
   gtk_widget_class_bind_template_callback (widget_class, deal_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, game_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, game_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "chooser.play", NULL, play_action);
@@ -607,9 +610,6 @@ pat_game_chooser_init (PatGameChooser *self)
   pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->play_button));
-  g_signal_connect_swapped (self->games_list, "row-selected", G_CALLBACK (game_selected_cb), self);
-  g_signal_connect_swapped (self->games_list, "row-activated", G_CALLBACK (game_activated_cb), self);
-  g_signal_connect_swapped (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
 }
 
 /**

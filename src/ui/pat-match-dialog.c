@@ -493,6 +493,9 @@ pat_match_dialog_class_init (PatMatchDialogClass *klass)
   object_class->dispose = pat_match_dialog_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-match-dialog.ui");
+  gtk_widget_class_bind_template_callback (widget_class, teams_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, teams_count_cb);
+  gtk_widget_class_bind_template_callback (widget_class, target_changed_cb);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, teams_row);
@@ -527,9 +530,6 @@ pat_match_dialog_init (PatMatchDialog *self)
   self->updating--;
   renumber (self);
 
-  g_signal_connect_swapped (self->teams_row, "notify::enable-expansion", G_CALLBACK (teams_toggled_cb), self);
-  g_signal_connect_swapped (self->teams_adjustment, "value-changed", G_CALLBACK (teams_count_cb), self);
-  g_signal_connect_swapped (self->target_adjustment, "value-changed", G_CALLBACK (target_changed_cb), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
   validate (self);
 }

@@ -917,6 +917,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_description);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_new_game_button);
+  gtk_widget_class_bind_template_callback (widget_class, board_message_cb);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, moves_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, time_label);
@@ -948,8 +949,6 @@ pat_window_init (PatWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (game_notify_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-redo", G_CALLBACK (game_notify_cb), self);
 
-  g_signal_connect_object (self->board, "message", G_CALLBACK (board_message_cb), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
