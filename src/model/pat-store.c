@@ -860,6 +860,13 @@ pat_store_autosave (PatStore *self,
   g_signal_connect_object (game, "notify::running", G_CALLBACK (game_notify_cb), self, 0);
 }
 
+/* How many pauses a game is under (pat_store_pause_autosave() nests). */
+static GQuark
+paused_quark (void)
+{
+  return g_quark_from_static_string ("pat-store-paused");
+}
+
 /**
  * pat_store_pause_autosave:
  * @game: a game kept saved by pat_store_autosave()
@@ -874,6 +881,9 @@ pat_store_pause_autosave (PatStore *self,
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (PAT_IS_GAME (game));
 
+  g_object_set_qdata (G_OBJECT (game), paused_quark (),
+                      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game),
+                                                                              paused_quark ())) + 1));
   g_signal_handlers_block_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
                                    game_changed_cb, self);
 }
@@ -882,17 +892,23 @@ pat_store_pause_autosave (PatStore *self,
  * pat_store_resume_autosave:
  * @game: a game paused by pat_store_pause_autosave()
  *
- * Saves @game after every move again, and now.
+ * Undoes one pause; at the last, saves @game after every move again, and now.
  */
 void
 pat_store_resume_autosave (PatStore *self,
                            PatGame  *game)
 {
+  guint paused;
+
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (PAT_IS_GAME (game));
 
+  paused = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game), paused_quark ()));
+  if (paused == 0)
+    return;
+  g_object_set_qdata (G_OBJECT (game), paused_quark (), GUINT_TO_POINTER (paused - 1));
   if (g_signal_handlers_unblock_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
-                                         game_changed_cb, self) > 0)
+                                         game_changed_cb, self) > 0 && paused == 1)
     autosave (self, game);
 }
 
