@@ -262,11 +262,8 @@ about_action (GSimpleAction *action,
   const char *games[] = { _("David Parlett, who made up Black Hole and Penguin"), NULL };
   const char *deals[] = { "PySolFC https://pysolfc.sourceforge.io/", NULL };
   GtkWindow *about;
-#if DEVELOPMENT_PROFILE
-  const char *name = _("Patience (Development)");
-#else
-  const char *name = _("Patience");
-#endif
+  /* Set once, by main(), for the profile built. */
+  const char *name = g_get_application_name ();
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
