@@ -49,13 +49,18 @@ typedef enum {
   PAT_NOUN_PILE,
 } PatPileNoun;
 
-typedef struct {
+typedef struct _PatLayout PatLayout;
+
+struct _PatLayout {
   guint       n_piles;
   float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
   PatPileInfo piles[PAT_MAX_PILES];
   const char *hole_name;       /* what the game calls its PAT_PILE_HOLE, marked N_(); NULL without one */
   guint8      tableau_noun;    /* PatPileNoun: what the game calls its PAT_PILE_TABLEAU piles */
-} PatLayout;
+  /* The same piles (same order, kinds, fans and faces) placed for a tall, narrow board, which
+   * the board uses where it gives bigger cards; NULL when this layout serves every shape. */
+  const PatLayout *narrow;
+};
 
 typedef enum {
   PAT_STATUS_PLAYING,

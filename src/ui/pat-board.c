@@ -58,10 +58,14 @@ pat_board_get_state (PatBoard *self)
   return self->game != NULL ? pat_game_get_state (self->game) : NULL;
 }
 
-static const PatLayout *
-get_layout (PatBoard *self)
+/* The layout drawn: the game's, or its narrow arrangement when the board is shaped for that
+ * (pat_board_ensure_geometry() decides). The piles are the same in both. */
+const PatLayout *
+pat_board_get_layout (PatBoard *self)
 {
-  return self->game != NULL ? pat_game_get_rules (self->game)->layout : NULL;
+  const PatLayout *layout = self->game != NULL ? pat_game_get_rules (self->game)->layout : NULL;
+
+  return layout != NULL && self->narrow && layout->narrow != NULL ? layout->narrow : layout;
 }
 
 static gboolean
@@ -128,7 +132,7 @@ has_pile_after (const PatLayout *layout,
 static void
 compute_reserve (PatBoard *self)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatState *initial;
   gboolean shrinking;
 
@@ -164,12 +168,44 @@ compute_reserve (PatBoard *self)
     }
 }
 
+/* The card width @layout allows in @width × @height, with the size it takes in card units (fans
+ * included) and the margin. */
+static double
+fit_layout (PatBoard        *self,
+            const PatLayout *layout,
+            int              width,
+            int              height,
+            double          *units_w,
+            double          *units_h,
+            double          *pad)
+{
+  double cw;
+
+  *units_w = layout->width;
+  *units_h = layout->height;
+  for (guint i = 0; i < layout->n_piles; i++)
+    {
+      const PatPileInfo *info = &layout->piles[i];
+
+      if (has_pile_after (layout, i))
+        continue;
+      if (info->fan == PAT_FAN_DOWN)
+        *units_h = MAX (*units_h, info->y + 1 + self->reserve[i]);
+      else if (info->fan == PAT_FAN_RIGHT)
+        *units_w = MAX (*units_w, info->x + 1 + self->reserve[i]);
+    }
+
+  *pad = CLAMP (MIN (width, height) * 0.025, 4, 24);
+  cw = MIN ((width - 2 * *pad) / *units_w, (height - 2 * *pad) / (*units_h * PAT_CARD_HEIGHT_RATIO));
+  return floor (CLAMP (cw, MIN_CARD_WIDTH, MAX_CARD_WIDTH));
+}
+
 void
 pat_board_ensure_geometry (PatBoard *self)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout;
   double units_w, units_h, pad, cw, ch, x0, y0;
 
   if (self->geometry_valid && width == self->geometry_width && height == self->geometry_height)
@@ -179,26 +215,28 @@ pat_board_ensure_geometry (PatBoard *self)
   self->geometry_width = width;
   self->geometry_height = height;
   self->card_w = self->card_h = 0;
+  self->narrow = FALSE;
+  layout = pat_board_get_layout (self);
   if (layout == NULL || width <= 0 || height <= 0)
     return;
 
-  units_w = layout->width;
-  units_h = layout->height;
-  for (guint i = 0; i < layout->n_piles; i++)
+  cw = fit_layout (self, layout, width, height, &units_w, &units_h, &pad);
+  /* A narrow arrangement where it gives cards a third bigger or more: a phone held upright. */
+  if (layout->narrow != NULL)
     {
-      const PatPileInfo *info = &layout->piles[i];
+      double narrow_w, narrow_h, narrow_pad;
+      double narrow_cw = fit_layout (self, layout->narrow, width, height, &narrow_w, &narrow_h, &narrow_pad);
 
-      if (has_pile_after (layout, i))
-        continue;
-      if (info->fan == PAT_FAN_DOWN)
-        units_h = MAX (units_h, info->y + 1 + self->reserve[i]);
-      else if (info->fan == PAT_FAN_RIGHT)
-        units_w = MAX (units_w, info->x + 1 + self->reserve[i]);
+      if (narrow_cw >= cw * 1.33)
+        {
+          self->narrow = TRUE;
+          layout = layout->narrow;
+          cw = narrow_cw;
+          units_w = narrow_w;
+          units_h = narrow_h;
+          pad = narrow_pad;
+        }
     }
-
-  pad = CLAMP (MIN (width, height) * 0.025, 4, 24);
-  cw = MIN ((width - 2 * pad) / units_w, (height - 2 * pad) / (units_h * PAT_CARD_HEIGHT_RATIO));
-  cw = floor (CLAMP (cw, MIN_CARD_WIDTH, MAX_CARD_WIDTH));
   ch = round (cw * PAT_CARD_HEIGHT_RATIO);
   x0 = MAX (0, floor ((width - units_w * cw) / 2));
   y0 = MAX (0, floor ((height - units_h * ch) / 2));
@@ -255,7 +293,7 @@ fanned_count (PatBoard       *self,
               guint           pile,
               guint           n)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
 
   if (info->fan == PAT_FAN_NONE)
     return MIN (n, 1);
@@ -270,7 +308,7 @@ fan_offset (PatBoard *self,
             guint     pile,
             guint     fanned)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   double nominal;
 
   if (fanned < 2)
@@ -295,7 +333,7 @@ pat_board_card_rect (PatBoard        *self,
                      guint            index,
                      graphene_rect_t *rect)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   guint n = pat_state_pile_len (state, pile);
   guint fanned = fanned_count (self, state, pile, n);
   guint first = n - fanned;
@@ -318,7 +356,7 @@ pat_board_card_face_up (PatBoard       *self,
                         guint           pile,
                         guint           index)
 {
-  switch ((PatFace) get_layout (self)->piles[pile].face)
+  switch ((PatFace) pat_board_get_layout (self)->piles[pile].face)
     {
     case PAT_FACE_DOWN:
       return FALSE;
@@ -335,7 +373,7 @@ static void
 deck_rect (PatBoard        *self,
            graphene_rect_t *rect)
 {
-  int stock = find_kind (get_layout (self), PAT_PILE_STOCK);
+  int stock = find_kind (pat_board_get_layout (self), PAT_PILE_STOCK);
 
   if (stock >= 0)
     pat_board_slot_rect (self, stock, rect);
@@ -590,7 +628,7 @@ queue_move (PatBoard          *self,
             const PatMoveList *automatic,
             const PatState    *after)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   guint n_auto = automatic != NULL ? MIN (automatic->n, (guint) MAX_STEPS) : 0;
   g_autofree PatState *states = g_new (PatState, n_auto + 3);
   guint n_states = 0;
@@ -654,7 +692,7 @@ static void
 queue_deal (PatBoard       *self,
             const PatState *state)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatCard *deck = pat_game_get_deck (self->game);
   guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
   PatBoardStep step;
@@ -853,7 +891,7 @@ build_sprites (PatBoard           *self,
                const PatState     *still,
                Sprite              sprites[PAT_N_CARDS])
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatState *to = step != NULL ? &step->to : still;
   guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
   graphene_rect_t deck;
@@ -999,7 +1037,7 @@ slot_label (PatBoard       *self,
             const PatState *state,
             guint           pile)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   guint flags = pat_game_get_rules (self->game)->flags;
 
   switch ((PatPileKind) info->kind)
@@ -1205,7 +1243,7 @@ draw_badges (PatBoard       *self,
              GtkSnapshot    *snapshot,
              const PatState *state)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   graphene_rect_t rect;
 
   for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
@@ -1383,7 +1421,7 @@ pat_board_snapshot (GtkWidget   *widget,
   if (self->card_w <= 0)
     return;
 
-  layout = get_layout (self);
+  layout = pat_board_get_layout (self);
   if (self->steps->len > 0)
     step = &g_array_index (self->steps, PatBoardStep, 0);
   state = step != NULL ? &step->to : pat_board_get_state (self);

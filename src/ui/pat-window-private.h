@@ -75,6 +75,8 @@ void     pat_window_solver_set_game    (PatWindow      *self,
                                         PatGame        *game);
 void     pat_window_solver_dispose     (PatWindow      *self);
 void     pat_window_solver_update      (PatWindow      *self);
+/* Shows the solver's verdict in the status line, as the window's width allows. */
+void     pat_window_update_verdict     (PatWindow      *self);
 gboolean pat_window_solver_hint        (PatWindow      *self,
                                         PatMove        *move);
 void     pat_window_stop_demo          (PatWindow      *self);

@@ -374,6 +374,7 @@ default_width_cb (PatWindow  *self,
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
   update_status (self);
+  pat_window_update_verdict (self);
 }
 
 static void
