@@ -307,6 +307,76 @@ pat_card_court_check (const PatCourtOp  *ops,
   return error == NULL;
 }
 
+/* Adds a path operation's shape, shifted by (@ox, @oy). */
+static void
+add_path (cairo_t          *cr,
+          const PatCourtOp *op,
+          double            ox,
+          double            oy,
+          double            lw)
+{
+  const double *a = op->a;
+
+  switch (op->code)
+    {
+    case PAT_COURT_MOVE: cairo_move_to (cr, ox + a[0], oy + a[1]); break;
+    case PAT_COURT_LINE: cairo_line_to (cr, ox + a[0], oy + a[1]); break;
+    case PAT_COURT_CURVE:
+      cairo_curve_to (cr, ox + a[0], oy + a[1], ox + a[2], oy + a[3], ox + a[4], oy + a[5]);
+      break;
+    case PAT_COURT_CLOSE: cairo_close_path (cr); break;
+    case PAT_COURT_CIRCLE:
+    case PAT_COURT_DOT:
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ox + a[0], oy + a[1],
+                 op->code == PAT_COURT_DOT ? MAX (a[2], lw * a[3]) : a[2], 0, 2 * G_PI);
+      break;
+    case PAT_COURT_RECT: cairo_rectangle (cr, ox + a[0], oy + a[1], a[2], a[3]); break;
+    case PAT_COURT_ROUND_RECT: rounded_rect (cr, ox + a[0], oy + a[1], a[2], a[3], a[4]); break;
+    default: g_assert_not_reached ();
+    }
+}
+
+/* Paints the path as a painting operation says, or makes it the clip. */
+static void
+paint (cairo_t          *cr,
+       const PatCourtOp *op,
+       const guint32    *colours,
+       double            lw)
+{
+  switch (op->code)
+    {
+    case PAT_COURT_FILL:
+      set_rgb (cr, colours[op->role]);
+      cairo_fill (cr);
+      break;
+    case PAT_COURT_FILL_STROKE:
+      set_rgb (cr, colours[op->role]);
+      cairo_fill_preserve (cr);
+      set_rgb (cr, colours[op->role2]);
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
+      break;
+    case PAT_COURT_STROKE:
+      set_rgb (cr, colours[op->role]);
+      cairo_set_line_width (cr, op->a[0] > 0 ? op->a[0] : lw);
+      cairo_stroke (cr);
+      break;
+    case PAT_COURT_SLEEVE:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      set_rgb (cr, colours[PAT_COURT_LINE_COLOUR]);
+      cairo_set_line_width (cr, op->a[0] + 2 * lw);
+      cairo_stroke_preserve (cr);
+      set_rgb (cr, colours[op->role]);
+      cairo_set_line_width (cr, op->a[0]);
+      cairo_stroke (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      break;
+    case PAT_COURT_CLIP: cairo_clip (cr); break;
+    default: g_assert_not_reached ();
+    }
+}
+
 /**
  * pat_card_court_run:
  * @cr: where to draw, in units of the panel width
@@ -316,7 +386,8 @@ pat_card_court_check (const PatCourtOp  *ops,
  * @detailed: whether to draw the fine details
  *
  * Walks @ops and draws it. Saves, restores and repeats nested deeper than the interpreter
- * allows stop the walk (with the cairo state restored), so a bad table cannot overrun it.
+ * allows, or an opcode it does not know, stop the walk (with the cairo state restored), so a bad
+ * table cannot overrun it.
  *
  * Returns: whether the whole table was drawn
  */
@@ -327,7 +398,7 @@ pat_card_court_run (cairo_t          *cr,
                     double            lw,
                     gboolean          detailed)
 {
-  struct { const PatCourtOp *body; int i, n; double x, y, dx, dy, ox, oy; } loops[MAX_REPEATS];
+  struct { const PatCourtOp *body; int i, n; double x, y, dx, dy, ox, oy; } loops[MAX_REPEATS], *l;
   double lws[MAX_SAVES], ox = 0, oy = 0;
   int saves = 0, repeats = 0;
   const PatCourtOp *op;
@@ -336,104 +407,53 @@ pat_card_court_run (cairo_t          *cr,
     {
       const double *a = op->a;
 
-      switch ((PatCourtOpcode) op->code)
+      if (op->code >= PAT_COURT_MOVE && op->code <= PAT_COURT_ROUND_RECT)
+        add_path (cr, op, ox, oy, lw);
+      else if (op->code >= PAT_COURT_FILL && op->code <= PAT_COURT_CLIP)
+        paint (cr, op, colours, lw);
+      else if (op->code == PAT_COURT_SAVE && saves < MAX_SAVES)
         {
-        case PAT_COURT_MOVE: cairo_move_to (cr, ox + a[0], oy + a[1]); break;
-        case PAT_COURT_LINE: cairo_line_to (cr, ox + a[0], oy + a[1]); break;
-        case PAT_COURT_CURVE:
-          cairo_curve_to (cr, ox + a[0], oy + a[1], ox + a[2], oy + a[3], ox + a[4], oy + a[5]);
-          break;
-        case PAT_COURT_CLOSE: cairo_close_path (cr); break;
-        case PAT_COURT_CIRCLE:
-        case PAT_COURT_DOT:
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, ox + a[0], oy + a[1],
-                     op->code == PAT_COURT_DOT ? MAX (a[2], lw * a[3]) : a[2], 0, 2 * G_PI);
-          break;
-        case PAT_COURT_RECT: cairo_rectangle (cr, ox + a[0], oy + a[1], a[2], a[3]); break;
-        case PAT_COURT_ROUND_RECT: rounded_rect (cr, ox + a[0], oy + a[1], a[2], a[3], a[4]); break;
-        case PAT_COURT_FILL:
-        case PAT_COURT_FILL_STROKE:
-          set_rgb (cr, colours[op->role]);
-          if (op->code == PAT_COURT_FILL)
-            {
-              cairo_fill (cr);
-              break;
-            }
-          cairo_fill_preserve (cr);
-          set_rgb (cr, colours[op->role2]);
-          cairo_set_line_width (cr, lw);
-          cairo_stroke (cr);
-          break;
-        case PAT_COURT_STROKE:
-          set_rgb (cr, colours[op->role]);
-          cairo_set_line_width (cr, a[0] > 0 ? a[0] : lw);
-          cairo_stroke (cr);
-          break;
-        case PAT_COURT_SLEEVE:
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          set_rgb (cr, colours[PAT_COURT_LINE_COLOUR]);
-          cairo_set_line_width (cr, a[0] + 2 * lw);
-          cairo_stroke_preserve (cr);
-          set_rgb (cr, colours[op->role]);
-          cairo_set_line_width (cr, a[0]);
-          cairo_stroke (cr);
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-          break;
-        case PAT_COURT_CLIP: cairo_clip (cr); break;
-        case PAT_COURT_SAVE:
-          if (saves == MAX_SAVES)
-            goto out;
           lws[saves++] = lw;
           cairo_save (cr);
-          break;
-        case PAT_COURT_RESTORE:
-          if (saves == 0)
-            goto out;
+        }
+      else if (op->code == PAT_COURT_RESTORE && saves > 0)
+        {
           lw = lws[--saves];
           cairo_restore (cr);
-          break;
-        case PAT_COURT_TRANSFORM:
+        }
+      else if (op->code == PAT_COURT_TRANSFORM)
+        {
           cairo_translate (cr, ox + a[0], oy + a[1]);
           cairo_scale (cr, a[2], a[2]);
           lw /= a[2];
-          break;
-        case PAT_COURT_REPEAT:
-          if (repeats == MAX_REPEATS)
-            goto out;
-          loops[repeats++] = (typeof (loops[0])) { op, 0, (int) a[0], a[1], a[2], a[3], a[4], ox, oy };
+        }
+      else if (op->code == PAT_COURT_REPEAT && repeats < MAX_REPEATS)
+        {
+          l = &loops[repeats++];
+          *l = (typeof (*l)) { op, 0, (int) a[0], a[1], a[2], a[3], a[4], ox, oy };
           ox += a[1];
           oy += a[2];
-          break;
-        case PAT_COURT_END_REPEAT:
-          if (repeats == 0)
-            goto out;
-          if (++loops[repeats - 1].i < loops[repeats - 1].n)
-            {
-              typeof (loops[0]) *l = &loops[repeats - 1];
-
-              ox = l->ox + (l->x + l->i * l->dx);
-              oy = l->oy + (l->y + l->i * l->dy);
-              op = l->body;
-            }
+        }
+      else if (op->code == PAT_COURT_END_REPEAT && repeats > 0)
+        {
+          l = &loops[repeats - 1];
+          if (++l->i < l->n)
+            op = l->body;
           else
-            {
-              repeats--;
-              ox = loops[repeats].ox;
-              oy = loops[repeats].oy;
-            }
-          break;
-        case PAT_COURT_DETAIL:
+            repeats--;
+          /* The shift is worked out afresh each time, so that it does not drift. */
+          ox = l->ox + (l->i < l->n ? l->x + l->i * l->dx : 0);
+          oy = l->oy + (l->i < l->n ? l->y + l->i * l->dy : 0);
+        }
+      else if (op->code == PAT_COURT_DETAIL)
+        {
           while (!detailed && op[1].code != PAT_COURT_END_DETAIL && op[1].code != PAT_COURT_END)
             op++;
-          break;
-        case PAT_COURT_END_DETAIL: break;
-        case PAT_COURT_END:
-        default: goto out;
         }
+      else if (op->code != PAT_COURT_END_DETAIL)
+        break;
     }
 
-out:
   while (saves-- > 0)
     cairo_restore (cr);
   cairo_new_path (cr);
