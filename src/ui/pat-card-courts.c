@@ -377,6 +377,14 @@ paint (cairo_t          *cr,
     }
 }
 
+/* A repeat under way: its body, the turn @i of @n, the shift of each turn and the shift before it. */
+typedef struct {
+  const PatCourtOp *body;
+  int               i, n;
+  double            x, y, dx, dy;
+  double            ox, oy;
+} Repeat;
+
 /**
  * pat_card_court_run:
  * @cr: where to draw, in units of the panel width
@@ -398,7 +406,7 @@ pat_card_court_run (cairo_t          *cr,
                     double            lw,
                     gboolean          detailed)
 {
-  struct { const PatCourtOp *body; int i, n; double x, y, dx, dy, ox, oy; } loops[MAX_REPEATS], *l;
+  Repeat loops[MAX_REPEATS], *l;
   double lws[MAX_SAVES], ox = 0, oy = 0;
   int saves = 0, repeats = 0;
   const PatCourtOp *op;
@@ -430,7 +438,7 @@ pat_card_court_run (cairo_t          *cr,
       else if (op->code == PAT_COURT_REPEAT && repeats < MAX_REPEATS)
         {
           l = &loops[repeats++];
-          *l = (typeof (*l)) { op, 0, (int) a[0], a[1], a[2], a[3], a[4], ox, oy };
+          *l = (Repeat) { op, 0, (int) a[0], a[1], a[2], a[3], a[4], ox, oy };
           ox += a[1];
           oy += a[2];
         }
@@ -461,7 +469,8 @@ pat_card_court_run (cairo_t          *cr,
   return op->code == PAT_COURT_END;
 }
 
-/* The colour of each role for a figure of @rank in @suit. */
+/* The colour of each role for a figure of @rank in @suit; @accent is 0 to take the one that stands
+ * out against the robe. */
 static void
 court_colours (guint32       *colours,
                const Palette *pal,
