@@ -360,21 +360,19 @@ close_position (Search *s)
  * a partial run into the flipper closes back to this one, and a lone card whose successor
  * tops a column lands on it from the flipper. Only a run's base can be off the card it
  * continues, so a run moves whole, except a relative 12 lying on the beak. */
-static void
-generate (Search *s,
-          Frame  *f)
+/* Where each column's top run starts (@base), the column each run's head (@base_of) and each top
+ * card (@top_of) is in, NONE elsewhere; returns the first empty column, or NONE. */
+static guint
+scan_columns (const Board *b,
+              guint8       base[N_COLS],
+              guint8       base_of[PAT_N_CARDS],
+              guint8       top_of[PAT_N_CARDS])
 {
-  const Board *b = &s->board;
-  guint8 base[N_COLS];
-  guint8 base_of[PAT_N_CARDS];
-  guint8 top_of[PAT_N_CARDS];
-  int score[MAX_GEN];
-  guint n = 0;
-  guint x, y, i, j;
   guint empty = NONE;
+  guint x, j;
 
-  memset (base_of, NONE, sizeof base_of);
-  memset (top_of, NONE, sizeof top_of);
+  memset (base_of, NONE, PAT_N_CARDS);
+  memset (top_of, NONE, PAT_N_CARDS);
   for (x = 0; x < N_COLS; x++)
     {
       guint len = b->len[x];
@@ -392,6 +390,48 @@ generate (Search *s,
       base_of[b->col[x][j]] = (guint8) x;
       top_of[b->col[x][len - 1]] = (guint8) x;
     }
+  return empty;
+}
+
+/* Orders @f's @n moves by @score, best first (insertion sort: there are few), and starts it. */
+static void
+sort_moves (Frame *f,
+            int   *score,
+            guint  n)
+{
+  guint i, j;
+
+  for (i = 1; i < n; i++)
+    {
+      Move m = f->moves[i];
+      int sc = score[i];
+
+      for (j = i; j > 0 && score[j - 1] < sc; j--)
+        {
+          f->moves[j] = f->moves[j - 1];
+          score[j] = score[j - 1];
+        }
+      f->moves[j] = m;
+      score[j] = sc;
+    }
+  f->n_moves = (guint8) n;
+  f->next = 0;
+}
+
+static void
+generate (Search *s,
+          Frame  *f)
+{
+  const Board *b = &s->board;
+  guint8 base[N_COLS];
+  guint8 base_of[PAT_N_CARDS];
+  guint8 top_of[PAT_N_CARDS];
+  int score[MAX_GEN];
+  guint n = 0;
+  guint x, y, i, j;
+  guint empty;
+
+  empty = scan_columns (b, base, base_of, top_of);
 
 #define ADD(from_, to_, count_, card_, score_) \
   G_STMT_START { \
@@ -476,22 +516,7 @@ generate (Search *s,
 #undef ADD
 #undef EXPOSE
 
-  /* Insertion sort, best first. */
-  for (i = 1; i < n; i++)
-    {
-      Move m = f->moves[i];
-      int sc = score[i];
-
-      for (j = i; j > 0 && score[j - 1] < sc; j--)
-        {
-          f->moves[j] = f->moves[j - 1];
-          score[j] = score[j - 1];
-        }
-      f->moves[j] = m;
-      score[j] = sc;
-    }
-  f->n_moves = (guint8) n;
-  f->next = 0;
+  sort_moves (f, score, n);
 }
 
 /* Loads @state into @b; FALSE when it is no Penguin position. */
