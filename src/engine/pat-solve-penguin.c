@@ -667,6 +667,43 @@ reserve_frame (Search *s,
   return TRUE;
 }
 
+/* A quarter of @budget for the stack (a frame and up to a closure's worth of automatic moves per
+ * level), the rest for the table. */
+static void
+search_allocate (Search *s,
+                 gsize   budget)
+{
+  s->max_frames = (guint) MIN (budget / 4 / (sizeof (Frame) + 8 * sizeof (Move)), G_MAXINT32);
+  s->table.max_bytes = budget - budget / 4;
+  s->table.mask = 4095;
+  while (s->table.mask > 15 && (s->table.mask + 1) * sizeof (guint64) > s->table.max_bytes)
+    s->table.mask >>= 1;
+  s->table.slots = g_new0 (guint64, s->table.mask + 1);
+  s->max_frames = MAX (s->max_frames, 2);
+  s->n_frames = MIN (64, s->max_frames);
+  s->frames = g_new (Frame, s->n_frames);
+}
+
+/* After each node: PAT_SOLVE_UNSOLVABLE to go on, or why to stop (nodes, time, cancel). The
+ * progress callback (@limits) is wanted about every 64k nodes, the clock and the cancel flag
+ * (@quiet) more often. */
+static PatSolveResult
+check_limits (Search               *s,
+              const PatSolveLimits *limits,
+              const PatSolveLimits *quiet,
+              gint64                deadline,
+              guint                *n_checks)
+{
+  PatSolveResult result;
+
+  if (limits->max_nodes != 0 && s->nodes >= limits->max_nodes)
+    return PAT_SOLVE_LIMIT;
+  if ((s->nodes & (PAT_SOLVE_CHECK_INTERVAL - 1)) != 0)
+    return PAT_SOLVE_UNSOLVABLE;
+  result = pat_solve_should_stop (++*n_checks % 16 == 0 ? limits : quiet, s->nodes, deadline);
+  return result != PAT_SOLVE_SOLVED ? result : PAT_SOLVE_UNSOLVABLE;
+}
+
 PatSolveResult
 pat_solve_penguin (const PatState       *state,
                    const PatSolveLimits *limits,
@@ -677,7 +714,6 @@ pat_solve_penguin (const PatState       *state,
   Board *b = &s.board;
   PatSolveLimits quiet;
   gint64 deadline;
-  gsize budget;
   guint depth = 0;
   guint n_checks = 0;
   PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
@@ -694,18 +730,7 @@ pat_solve_penguin (const PatState       *state,
   quiet.progress = NULL;
   deadline = pat_solve_deadline (limits);
 
-  /* A quarter of the budget for the stack (a frame and up to a closure's worth of automatic
-   * moves per level), the rest for the table. */
-  budget = pat_solve_memory_budget (limits);
-  s.max_frames = (guint) MIN (budget / 4 / (sizeof (Frame) + 8 * sizeof (Move)), G_MAXINT32);
-  s.table.max_bytes = budget - budget / 4;
-  s.table.mask = 4095;
-  while (s.table.mask > 15 && (s.table.mask + 1) * sizeof (guint64) > s.table.max_bytes)
-    s.table.mask >>= 1;
-  s.table.slots = g_new0 (guint64, s.table.mask + 1);
-  s.max_frames = MAX (s.max_frames, 2);
-  s.n_frames = MIN (64, s.max_frames);
-  s.frames = g_new (Frame, s.n_frames);
+  search_allocate (&s, pat_solve_memory_budget (limits));
 
   result = pat_solve_should_stop (&quiet, 0, deadline);
   if (result != PAT_SOLVE_SOLVED)
@@ -745,18 +770,9 @@ pat_solve_penguin (const PatState       *state,
       m = &f->moves[f->next++];
       apply_move (b, m);
       s.nodes++;
-      if (limits->max_nodes != 0 && s.nodes >= limits->max_nodes)
-        {
-          result = PAT_SOLVE_LIMIT;
-          break;
-        }
-      if ((s.nodes & (PAT_SOLVE_CHECK_INTERVAL - 1)) == 0)
-        {
-          result = pat_solve_should_stop (++n_checks % 16 == 0 ? limits : &quiet, s.nodes, deadline);
-          if (result != PAT_SOLVE_SOLVED)
-            break;
-          result = PAT_SOLVE_UNSOLVABLE;
-        }
+      result = check_limits (&s, limits, &quiet, deadline, &n_checks);
+      if (result != PAT_SOLVE_UNSOLVABLE)
+        break;
 
       auto_start = s.n_autos;
       close_position (&s);
