@@ -692,13 +692,24 @@ test_hints_win (Fixture       *fixture,
   pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
   g_assert_cmpuint (r.won, ==, 3);
   g_assert_cmpint (r.streak, ==, 3);
+  g_assert_cmpuint (r.best_time, ==, pat_game_get_elapsed (clean));
   g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (clean));
   g_assert_cmpint (r.best_score, ==, pat_game_get_score (clean));
   g_assert_cmpuint (r.hints_used, ==, 3);
+
+  /* The same against a clean win that took time: the quicker, shorter, higher-scoring win with
+   * a hint sets none of the records. */
+  record (fixture, "penguin", result (TRUE, 300, 40, 10));
+  quick = result (TRUE, 10, 5, 999);
+  quick.hints_used = 1;
+  record (fixture, "penguin", quick);
+  pat_stats_get_record (fixture->stats, "penguin", &r);
+  g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpuint (r.best_time, ==, 300);
+  g_assert_cmpuint (r.fewest_moves, ==, 40);
+  g_assert_cmpint (r.best_score, ==, 10);
 }
 
-/* Statistics written before games were told apart as assisted still load, and the next result
- * carries their history on. */
 /* The key "statistics" as earlier versions wrote it: demon with rows of the first form (no
  * "assisted"), penguin with one assisted row of the second, and an entry that is no game. */
 static void
