@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "pat-solver-private.h"
@@ -21,12 +22,14 @@ enum {
 };
 
 #define MAX_CHILDREN 16
+#define MAX_DEALS    13
 
 typedef struct {
   PatState state;
   PatMove  moves[MAX_CHILDREN];
   guint8   n;
   guint8   next;
+  guint64  pre[PAT_N_CARDS];  /* Idiot's Delight: cards that must go before each card */
 } Frame;
 
 /* The positions seen: fixed-size records in an open-addressing table; a record whose last
@@ -47,6 +50,10 @@ typedef struct {
   guint64         lower[PAT_N_CARDS];
   guint64         same_rank[PAT_N_CARDS];
   guint64         same_rank_of[13];     /* the four cards of each rank */
+  guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card; 0: in play */
+  guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
+  guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
+  guint           root_stock;
   PositionSet     seen;
   Frame          *stack;
   gsize           stack_size;
@@ -273,6 +280,45 @@ idiot_prepare (Search         *s,
   for (k = 0; k < pat_state_pile_len (state, DISCARD); k++)
     s->pile_of[pat_state_pile_cards (state, DISCARD)[k]] = DISCARD;
 
+  /* The order in which cards come to lie in each pile: the cards in play from the bottom
+   * up, then the stock's, deal after deal. */
+  s->root_stock = pat_state_pile_len (state, STOCK);
+  for (pile = PILE1; pile < DISCARD; pile++)
+    {
+      guint64 below = 0;
+
+      for (k = 0; k < pat_state_pile_len (state, pile); k++)
+        {
+          c = pat_state_pile_cards (state, pile)[k];
+          s->time_of[c] = 0;
+          for (d = 0; d < PAT_N_CARDS; d++)
+            if (below & ((guint64) 1 << d))
+              s->above[d] |= (guint64) 1 << c;
+          below |= (guint64) 1 << c;
+        }
+      for (k = 0; k < s->root_stock; k++)
+        {
+          guint from_top = s->root_stock - 1 - k;
+
+          if (PILE1 + from_top % 4 != pile)
+            continue;
+          c = pat_state_pile_cards (state, STOCK)[k];
+          s->time_of[c] = (guint8) (1 + from_top / 4);
+        }
+    }
+  for (k = 0; k < s->root_stock; k++)
+    {
+      c = pat_state_pile_cards (state, STOCK)[k];
+      for (d = 0; d < PAT_N_CARDS; d++)
+        if (s->pile_of[d] == s->pile_of[c] && (s->time_of[d] < s->time_of[c] ||
+                                                (s->time_of[d] == 0 && s->time_of[c] > 0)))
+          s->above[d] |= (guint64) 1 << c;
+    }
+  for (c = 0; c < PAT_N_CARDS; c++)
+    if (s->pile_of[c] != DISCARD)
+      for (k = s->time_of[c]; k <= MAX_DEALS; k++)
+        s->upto[s->pile_of[c]][k] |= (guint64) 1 << c;
+
   for (c = 0; c < PAT_N_CARDS; c++)
     {
       s->pile_cards[s->pile_of[c]] |= (guint64) 1 << c;
@@ -317,10 +363,186 @@ pairs_possible (const Search *s,
   return FALSE;
 }
 
+static inline guint64
+bit (guint c)
+{
+  return (guint64) 1 << c;
+}
+
+/* The union of @pre over the cards of @set. */
+static inline guint64
+pre_of (const guint64 *pre,
+        guint64        set)
+{
+  guint64 all = 0;
+
+  for (; set != 0; set &= set - 1)
+    all |= pre[__builtin_ctzll (set)];
+  return all;
+}
+
+/* Whether the cards of @needy can all be paired, two by two, each pair allowed by @partner. */
+static gboolean
+pairs_allowed (const guint64 *partner,
+               guint64        needy,
+               guint64        free)
+{
+  guint c;
+  guint64 options;
+
+  needy &= free;
+  if (needy == 0)
+    return TRUE;
+  c = (guint) __builtin_ctzll (needy);
+  options = partner[c] & free & ~bit (c);
+  for (; options != 0; options &= options - 1)
+    {
+      guint d = (guint) __builtin_ctzll (options);
+
+      if (pairs_allowed (partner, needy, free & ~bit (c) & ~bit (d)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+#define ORDER_ROUNDS 6
+
+/* Whether the cards @left, @dealt deals after the root, can never all go, judged by the
+ * order in which they must go.
+ *
+ * pre[c] is a set of cards that go before c in every win from here, grown until it stops:
+ * - the cards lying on c in its pile now go before it (it must be on top to go);
+ * - c goes with a partner k on top of another pile: a higher card of its suit, which stays,
+ *   or a card of its rank, which goes with it. At that moment at least max (t(c), t(k), dealt)
+ *   deals have been made (t: the deal that brings a card, 0 for the cards in play), so every
+ *   card of c's and k's piles brought by then and lying on them has gone before, and so have
+ *   the cards that must go before those. k cannot be a partner when it must go before c, nor
+ *   when c or k would have to go before that moment; a card of c's rank cannot when c must go
+ *   before it, and then whatever must go before k goes before c too. Whatever c's partner, the
+ *   cards that all its possible partners need gone go before c.
+ * A card with no possible partner, or that would have to go before itself, can never go, and
+ * neither can a rank's cards that can only go in pairs when they cannot be paired off. Every
+ * step only adds cards that truly must go before, so stopping early is sound too. */
+static gboolean
+idiot_hopeless (const Search  *s,
+                guint64        left,
+                guint          dealt,
+                const guint64 *inherited,
+                guint64       *pre)
+{
+  guint64 pair_ok[PAT_N_CARDS];
+  guint64 cover[PAT_N_CARDS];
+  guint64 needy = 0, cards;
+  guint round, i;
+  gboolean changed = TRUE;
+
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint p = s->pile_of[c];
+
+      pre[c] = s->above[c] & s->upto[p][MAX (s->time_of[c], dealt)] & left;
+      if (inherited != NULL)
+        pre[c] |= inherited[c] & left;
+    }
+
+  for (round = 0; changed && round < ORDER_ROUNDS; round++)
+    {
+      changed = FALSE;
+      needy = 0;
+      /* What lies on each card in play now, and what must go before that. */
+      for (cards = left; cards != 0; cards &= cards - 1)
+        {
+          guint c = (guint) __builtin_ctzll (cards);
+          guint64 on = s->above[c] & s->upto[s->pile_of[c]][dealt] & left;
+
+          cover[c] = on | pre_of (pre, on);
+        }
+      for (cards = left; cards != 0; cards &= cards - 1)
+        {
+          guint c = (guint) __builtin_ctzll (cards);
+          guint p = s->pile_of[c];
+          guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
+          guint64 common = ~(guint64) 0, grown;
+          gboolean single = FALSE;
+
+          pair_ok[c] = 0;
+          for (; partners != 0; partners &= partners - 1)
+            {
+              guint k = (guint) __builtin_ctzll (partners);
+              guint q = s->pile_of[k];
+              gboolean pair = (s->same_rank[c] & bit (k)) != 0;
+              guint t = MAX (MAX (s->time_of[c], s->time_of[k]), dealt);
+              guint64 need;
+
+              if ((pre[c] & bit (k)) != 0 || (pair && (pre[k] & bit (c)) != 0))
+                continue;
+              if (t == dealt)
+                {
+                  need = cover[c] | cover[k];
+                }
+              else
+                {
+                  need = ((s->above[c] & s->upto[p][t]) | (s->above[k] & s->upto[q][t])) & left;
+                  need |= pre_of (pre, need);
+                }
+              if (pair)
+                need |= pre[k];
+              if ((need & (bit (c) | bit (k))) != 0)
+                continue;
+              common &= need;
+              if (pair)
+                pair_ok[c] |= bit (k);
+              else
+                single = TRUE;
+            }
+          if (!single && pair_ok[c] == 0)
+            return TRUE;
+          if (!single)
+            needy |= bit (c);
+          grown = pre[c] | common;
+          grown |= pre_of (pre, grown);
+          if ((grown & bit (c)) != 0)
+            return TRUE;
+          if (grown != pre[c])
+            {
+              pre[c] = grown;
+              changed = TRUE;
+            }
+        }
+    }
+
+  /* A pair needs each card to accept the other. */
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint64 ok = 0, options;
+
+      for (options = pair_ok[c]; options != 0; options &= options - 1)
+        {
+          guint k = (guint) __builtin_ctzll (options);
+
+          if ((pair_ok[k] & bit (c)) != 0)
+            ok |= bit (k);
+        }
+      pair_ok[c] = ok;
+    }
+  for (i = 0; i < 13; i++)
+    {
+      guint64 rank_left = left & s->same_rank_of[i];
+
+      if ((needy & rank_left) != 0 && !pairs_allowed (pair_ok, needy & rank_left, rank_left))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
 static gboolean
 idiot_analyse (const Search   *s,
                const PatState *state,
+               const guint64  *inherited,
+               guint64        *pre,
                PatMove        *safe)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
@@ -351,6 +573,9 @@ idiot_analyse (const Search   *s,
       if ((needy & rank_left) != 0 && !pairs_possible (s, needy & rank_left, rank_left, 0))
         return FALSE;
     }
+  if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
+                      inherited, pre))
+    return FALSE;
 
   for (i = 0; i < 4; i++)
     tops[i] = pat_state_pile_top (state, PILE1 + i);
@@ -400,8 +625,9 @@ idiot_analyse (const Search   *s,
  * single cards, and deals last; Free Columns gathers equal cards before dealing on. Later
  * probes of Idiot's Delight shuffle this order a little. */
 static void
-fill_frame (Search *s,
-            Frame  *frame)
+fill_frame (Search      *s,
+            Frame       *frame,
+            const Frame *parent)
 {
   PatMoveList all;
   guint score[MAX_CHILDREN];
@@ -413,7 +639,7 @@ fill_frame (Search *s,
     {
       PatMove safe;
 
-      if (!idiot_analyse (s, &frame->state, &safe))
+      if (!idiot_analyse (s, &frame->state, parent != NULL ? parent->pre : NULL, frame->pre, &safe))
         return;
       if (safe.kind != 0xff)
         {
@@ -503,7 +729,7 @@ probe (Search               *s,
   guint64 start = s->nodes;
   gsize depth = 0;
 
-  fill_frame (s, &s->stack[0]);
+  fill_frame (s, &s->stack[0], NULL);
   for (;;)
     {
       Frame *frame = &s->stack[depth];
@@ -573,7 +799,7 @@ probe (Search               *s,
         {
           return PROBE_BUDGET;
         }
-      fill_frame (s, child);
+      fill_frame (s, child, frame);
       depth++;
     }
 }
