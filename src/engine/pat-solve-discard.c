@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
   guint8 *slots;
   gsize   record;
+  gsize   hash_from;  /* records hash on their bytes from here on */
   guint   bits;
   gsize   used;
 } PositionSet;
@@ -65,25 +66,29 @@ typedef struct {
 } Search;
 
 #define FREE_RECORD 48
-#define IDIOT_RECORD 8
+#define IDIOT_RECORD 16
+#define IDIOT_KEY    8
 
-/* Idiot's Delight: which cards of the stock were dealt to which pile is known from how many
- * are left in it, and cards only come off, so the cards discarded and the stock's length say
- * it all. */
 static void
-idiot_record (const PatState *state,
-              guint8         *out)
+put_le64 (guint8  *out,
+          guint64  value)
 {
-  guint64 key = (guint64) 1 << 63;
-  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
   guint i;
 
-  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
-    key |= (guint64) 1 << gone[i];
-  key |= (guint64) pat_state_pile_len (state, STOCK) << 52;
-  /* Little-endian whatever the machine, so that the top bit lands in the last byte. */
-  for (i = 0; i < IDIOT_RECORD; i++)
-    out[i] = (guint8) (key >> (8 * i));
+  /* Little-endian whatever the machine, so that a top bit lands in the last byte. */
+  for (i = 0; i < 8; i++)
+    out[i] = (guint8) (value >> (8 * i));
+}
+
+static guint64
+get_le64 (const guint8 *in)
+{
+  guint64 value = 0;
+  guint i;
+
+  for (i = 0; i < 8; i++)
+    value |= (guint64) in[i] << (8 * i);
+  return value;
 }
 
 /* Free Columns: the stock and the four piles in order, six bits a card, and their lengths;
@@ -133,12 +138,13 @@ free_record (const PatState *state,
 
 static inline guint64
 record_hash (const guint8 *record,
+             gsize         from,
              gsize         size)
 {
   guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
   gsize i;
 
-  for (i = 0; i < size; i += 8)
+  for (i = from; i < size; i += 8)
     {
       guint64 word;
 
@@ -154,9 +160,11 @@ record_hash (const guint8 *record,
 static gboolean
 set_init (PositionSet *set,
           gsize        record,
+          gsize        hash_from,
           gsize        max_bytes)
 {
   set->record = record;
+  set->hash_from = hash_from;
   set->bits = SET_FIRST_BITS;
   set->used = 0;
   while ((record << set->bits) > max_bytes / 2 && set->bits > 4)
@@ -175,10 +183,11 @@ static void
 set_place (guint8       *slots,
            guint         bits,
            gsize         record,
+           gsize         from,
            const guint8 *key)
 {
   gsize mask = ((gsize) 1 << bits) - 1;
-  gsize j = record_hash (key, record) >> (64 - bits);
+  gsize j = record_hash (key, from, record) >> (64 - bits);
 
   while (slots[j * record + record - 1] != 0)
     j = (j + 1) & mask;
@@ -190,7 +199,7 @@ set_contains (const PositionSet *set,
               const guint8      *key)
 {
   gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (key, set->record) >> (64 - set->bits);
+  gsize j = record_hash (key, set->hash_from, set->record) >> (64 - set->bits);
 
   for (;;)
     {
@@ -204,25 +213,13 @@ set_contains (const PositionSet *set,
     }
 }
 
-/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
+/* Stores @key without looking for it: 1, or −1 when the budget is spent. */
 static int
-set_add (PositionSet  *set,
-         const guint8 *key,
-         gsize         room)
+set_insert (PositionSet  *set,
+            const guint8 *key,
+            gsize         room)
 {
   gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (key, set->record) >> (64 - set->bits);
-
-  for (;;)
-    {
-      const guint8 *slot = set->slots + j * set->record;
-
-      if (slot[set->record - 1] == 0)
-        break;
-      if (memcmp (slot, key, set->record) == 0)
-        return 0;
-      j = (j + 1) & mask;
-    }
 
   if (set->used + 1 > (mask + 1) / 4 * 3)
     {
@@ -240,18 +237,51 @@ set_add (PositionSet  *set,
         {
           for (i = 0; i <= mask; i++)
             if (set->slots[i * set->record + set->record - 1] != 0)
-              set_place (bigger, set->bits + 1, set->record, set->slots + i * set->record);
+              set_place (bigger, set->bits + 1, set->record, set->hash_from,
+                         set->slots + i * set->record);
           g_free (set->slots);
           set->slots = bigger;
           set->bits++;
-          set_place (set->slots, set->bits, set->record, key);
-          set->used++;
-          return 1;
         }
     }
-  memcpy (set->slots + j * set->record, key, set->record);
+  set_place (set->slots, set->bits, set->record, set->hash_from, key);
   set->used++;
   return 1;
+}
+
+/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
+static int
+set_add (PositionSet  *set,
+         const guint8 *key,
+         gsize         room)
+{
+  if (set_contains (set, key))
+    return 0;
+  return set_insert (set, key, room);
+}
+
+/* Idiot's Delight keeps the positions lost as records of two halves: the cards left that
+ * may still partner another (the key, with the stock's length) and the others. */
+static gboolean
+set_dominated (const PositionSet *set,
+               const guint8      *record)
+{
+  gsize mask = ((gsize) 1 << set->bits) - 1;
+  gsize j = record_hash (record, set->hash_from, set->record) >> (64 - set->bits);
+  guint64 passive = get_le64 (record);
+
+  for (;;)
+    {
+      const guint8 *slot = set->slots + j * set->record;
+
+      if (slot[set->record - 1] == 0)
+        return FALSE;
+      if (memcmp (slot + set->hash_from, record + set->hash_from,
+                  set->record - set->hash_from) == 0 &&
+          (get_le64 (slot) & ~passive) == 0)
+        return TRUE;
+      j = (j + 1) & mask;
+    }
 }
 
 /* Idiot's Delight reasoning. Every card ends up in a known pile (a card of the stock goes to
@@ -671,15 +701,40 @@ fill_frame (Search      *s,
     }
 }
 
+/* Idiot's Delight: which cards of the stock go to which pile is known from how many are left
+ * in it, and cards only come off, so the cards left and the stock's length say it all.
+ *
+ * A card left that no other card left in another pile could ever go with (no card of its
+ * rank, no lower card of its suit) is passive: it only has to go. If a position P is lost,
+ * so is every position Q with the same stock that holds P's cards and more, when the cards
+ * Q has more are passive in Q. Indeed, replay a win of Q from P, leaving out the moves of
+ * cards P does not have: cards are on top in P whenever they are in Q, as P's piles are
+ * Q's less a few cards, and every card that another goes with in Q's win has a partner
+ * left in another pile, so it is not passive and P has it too. So the lost positions are
+ * kept by their cards that are not passive, and a position is lost when one of them with
+ * the same key has passive cards that the position has too. */
 static void
-make_record (const Search   *s,
-             const PatState *state,
-             guint8         *key)
+idiot_record (const Search   *s,
+              const PatState *state,
+              guint8         *out)
 {
-  if (s->free_columns)
-    free_record (state, key);
-  else
-    idiot_record (state, key);
+  guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
+  guint64 active = 0, cards;
+  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
+  guint i;
+
+  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
+    left &= ~((guint64) 1 << gone[i]);
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+
+      if ((left & ~s->pile_cards[s->pile_of[c]] & (s->lower[c] | s->same_rank[c])) != 0)
+        active |= (guint64) 1 << c;
+    }
+  put_le64 (out, left & ~active);
+  put_le64 (out + IDIOT_KEY,
+            active | (guint64) pat_state_pile_len (state, STOCK) << 52 | (guint64) 1 << 63);
 }
 
 static int
@@ -688,9 +743,15 @@ remember (Search         *s,
 {
   guint8 key[FREE_RECORD];
   gsize stack_bytes = s->stack_size * sizeof (Frame);
+  gsize room = s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0;
 
-  make_record (s, state, key);
-  return set_add (&s->seen, key, s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0);
+  if (s->free_columns)
+    {
+      free_record (state, key);
+      return set_add (&s->seen, key, room);
+    }
+  idiot_record (s, state, key);
+  return set_insert (&s->seen, key, room);
 }
 
 static gboolean
@@ -699,8 +760,9 @@ known (const Search   *s,
 {
   guint8 key[FREE_RECORD];
 
-  make_record (s, state, key);
-  return set_contains (&s->seen, key);
+  g_assert (!s->free_columns);
+  idiot_record (s, state, key);
+  return set_dominated (&s->seen, key);
 }
 
 typedef enum {
@@ -896,7 +958,8 @@ solve (const PatRules       *rules,
     idiot_prepare (&s, state);
   s.stack_size = 64;
   s.stack = g_new (Frame, s.stack_size);
-  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD, s.max_bytes))
+  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD,
+                 s.free_columns ? 0 : IDIOT_KEY, s.max_bytes))
     result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
   else
     result = search (&s, state, limits, solution);
