@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "pat-solver-private.h"
@@ -23,6 +22,7 @@ enum {
 
 #define MAX_CHILDREN 16
 #define MAX_DEALS    13
+#define DEEP_STOCK   16  /* cards left in the stock for the order test after a deal */
 
 typedef struct {
   PatState state;
@@ -63,6 +63,9 @@ typedef struct {
   guint64         next_check;
   guint32         random;
   guint           noise;
+  guint8         *endgame_lost;         /* the end game's lost positions, a bit each */
+  PatMove         endgame_line[PAT_N_CARDS];
+  guint           endgame_length;       /* the moves of endgame_line after a win, else 0 */
 } Search;
 
 #define FREE_RECORD 48
@@ -572,6 +575,7 @@ static gboolean
 idiot_analyse (const Search   *s,
                const PatState *state,
                const guint64  *inherited,
+               gboolean        deep,
                guint64        *pre,
                PatMove        *safe)
 {
@@ -603,9 +607,16 @@ idiot_analyse (const Search   *s,
       if ((needy & rank_left) != 0 && !pairs_possible (s, needy & rank_left, rank_left, 0))
         return FALSE;
     }
-  if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
-                      inherited, pre))
-    return FALSE;
+  if (inherited == NULL || deep)
+    {
+      if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
+                          inherited, pre))
+        return FALSE;
+    }
+  else
+    {
+      memcpy (pre, inherited, sizeof (guint64) * PAT_N_CARDS);
+    }
 
   for (i = 0; i < 4; i++)
     tops[i] = pat_state_pile_top (state, PILE1 + i);
@@ -669,7 +680,15 @@ fill_frame (Search      *s,
     {
       PatMove safe;
 
-      if (!idiot_analyse (s, &frame->state, parent != NULL ? parent->pre : NULL, frame->pre, &safe))
+      gboolean deep = TRUE;
+
+      /* The order test costs more than most positions' whole search below it, so it is made
+       * only where the search ahead is long: at the root and after the early deals. */
+      if (parent != NULL)
+        deep = parent->moves[parent->next - 1].kind == PAT_MOVE_STOCK &&
+               pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK;
+      if (!idiot_analyse (s, &frame->state, parent != NULL ? parent->pre : NULL, deep, frame->pre,
+                          &safe))
         return;
       if (safe.kind != 0xff)
         {
@@ -719,18 +738,31 @@ idiot_record (const Search   *s,
               guint8         *out)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
-  guint64 active = 0, cards;
+  guint64 active = 0;
   const PatCard *gone = pat_state_pile_cards (state, DISCARD);
-  guint i;
+  guint i, pile;
 
   for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
     left &= ~((guint64) 1 << gone[i]);
-  for (cards = left; cards != 0; cards &= cards - 1)
+  /* Thirteen bits a suit: a card is active when another pile has a card of its rank left,
+   * or one of its suit lower than itself, that is, when its rank is above the lowest of its
+   * suit left there. */
+  for (pile = PILE1; pile < DISCARD; pile++)
     {
-      guint c = (guint) __builtin_ctzll (cards);
+      guint64 others = left & ~s->pile_cards[pile];
+      guint64 ranks = 0, partnered = 0;
+      guint suit;
 
-      if ((left & ~s->pile_cards[s->pile_of[c]] & (s->lower[c] | s->same_rank[c])) != 0)
-        active |= (guint64) 1 << c;
+      for (suit = 0; suit < 4; suit++)
+        {
+          guint64 of_suit = (others >> (13 * suit)) & 0x1fff;
+
+          ranks |= of_suit;
+          if (of_suit != 0)
+            partnered |= (~(((of_suit & -of_suit) << 1) - 1) & 0x1fff) << (13 * suit);
+        }
+      partnered |= ranks | ranks << 13 | ranks << 26 | ranks << 39;
+      active |= left & s->pile_cards[pile] & partnered;
     }
   put_le64 (out, left & ~active);
   put_le64 (out + IDIOT_KEY,
@@ -763,6 +795,139 @@ known (const Search   *s,
   g_assert (!s->free_columns);
   idiot_record (s, state, key);
   return set_dominated (&s->seen, key);
+}
+
+/* Idiot's Delight's end game: once the stock is empty, cards only come off the four piles, so
+ * a position is the four piles' heights and there are at most 14⁴ of them (52 cards in four
+ * piles). They are searched here, depth first, with one bit per height combination for the
+ * positions found lost, far faster than through the rules: the result is exact all the same,
+ * as every move of the rules (a pair of equal ranks on two piles, or a card under a higher
+ * card of its suit on another pile) is tried from every position not already known lost. */
+#define ENDGAME_POSITIONS (14 * 14 * 14 * 14)
+
+typedef struct {
+  PatCard  cards[4][PAT_N_CARDS];
+  guint    stride[4];
+  guint64  nodes;
+  guint64  budget;
+  guint8  *lost;
+  PatMove *line;
+  guint    length;
+} Endgame;
+
+/* 1: won, with the moves in e->line from @depth on; 0: lost; −1: out of nodes. */
+static int
+endgame_search (Endgame *e,
+                guint    h[4],
+                guint    depth)
+{
+  PatCard top[4];
+  guint index = 0, i, j;
+  int r;
+
+  for (i = 0; i < 4; i++)
+    index += h[i] * e->stride[i];
+  if (index == 0)
+    {
+      e->length = depth;
+      return 1;
+    }
+  if ((e->lost[index >> 3] & (1u << (index & 7))) != 0)
+    return 0;
+  if (++e->nodes > e->budget)
+    return -1;
+
+  for (i = 0; i < 4; i++)
+    top[i] = h[i] > 0 ? e->cards[i][h[i] - 1] : PAT_NO_CARD;
+  for (i = 0; i < 4; i++)
+    {
+      if (top[i] == PAT_NO_CARD)
+        continue;
+      for (j = i + 1; j < 4; j++)
+        if (top[j] != PAT_NO_CARD && pat_card_rank (top[i]) == pat_card_rank (top[j]))
+          {
+            h[i]--;
+            h[j]--;
+            r = endgame_search (e, h, depth + 1);
+            h[i]++;
+            h[j]++;
+            if (r != 0)
+              {
+                PatMove *m = &e->line[depth];
+
+                m->kind = PAT_MOVE_PAIR;
+                m->from = (guint8) (PILE1 + i);
+                m->from2 = (guint8) (PILE1 + j);
+                m->to = DISCARD;
+                m->count = 2;
+                return r;
+              }
+          }
+    }
+  for (i = 0; i < 4; i++)
+    {
+      if (top[i] == PAT_NO_CARD)
+        continue;
+      for (j = 0; j < 4; j++)
+        if (j != i && top[j] != PAT_NO_CARD &&
+            pat_card_suit (top[j]) == pat_card_suit (top[i]) &&
+            pat_card_rank (top[j]) > pat_card_rank (top[i]))
+          break;
+      if (j == 4)
+        continue;
+      h[i]--;
+      r = endgame_search (e, h, depth + 1);
+      h[i]++;
+      if (r != 0)
+        {
+          e->line[depth] = pat_move_cards (PILE1 + i, DISCARD, 1);
+          return r;
+        }
+    }
+  e->lost[index >> 3] |= (guint8) (1u << (index & 7));
+  return 0;
+}
+
+/* Solves @state, whose stock is empty: 1 won (the line in s->endgame_line, *n_moves long),
+ * 0 lost, −1 when @budget nodes were not enough. */
+static int
+endgame_solve (Search         *s,
+               const PatState *state,
+               guint64         budget,
+               guint          *n_moves)
+{
+  Endgame e;
+  guint h[4], i, n = 1;
+  int r;
+
+  for (i = 0; i < 4; i++)
+    {
+      h[i] = pat_state_pile_len (state, PILE1 + i);
+      memcpy (e.cards[i], pat_state_pile_cards (state, PILE1 + i), h[i] * sizeof (PatCard));
+      e.stride[i] = n;
+      n *= h[i] + 1;
+    }
+  g_assert (n <= ENDGAME_POSITIONS);
+  memset (s->endgame_lost, 0, n / 8 + 1);
+  e.nodes = 0;
+  e.budget = budget;
+  e.lost = s->endgame_lost;
+  e.line = s->endgame_line;
+  r = endgame_search (&e, h, 0);
+  s->nodes += MIN (e.nodes, budget);
+  if (r == 1)
+    *n_moves = e.length;
+  return r;
+}
+
+/* The nodes an end game may take: all that the node limit leaves, so that it stays exact. */
+static guint64
+endgame_budget (const Search         *s,
+                const PatSolveLimits *limits)
+{
+  if (limits == NULL || limits->max_nodes == 0)
+    return G_MAXUINT64;
+  return limits->max_nodes > s->nodes ? limits->max_nodes - s->nodes : 0;
 }
 
 typedef enum {
@@ -861,6 +1026,27 @@ probe (Search               *s,
         {
           return PROBE_BUDGET;
         }
+      else if (pat_state_pile_len (&child->state, STOCK) == 0)
+        {
+          int won = endgame_solve (s, &child->state, endgame_budget (s, limits), &s->endgame_length);
+
+          if (won > 0)
+            {
+              *length = depth + 1;
+              return PROBE_SOLVED;
+            }
+          if (won < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          if (remember (s, &child->state) < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          continue;
+        }
       fill_frame (s, child, frame);
       depth++;
     }
@@ -909,6 +1095,21 @@ search (Search               *s,
     return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, NULL, 0);
   if (s->free_columns && remember (s, root) < 0)
     return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+  s->endgame_length = 0;
+  if (!s->free_columns && pat_state_pile_len (root, STOCK) == 0)
+    {
+      guint n_moves = 0;
+
+      switch (endgame_solve (s, root, endgame_budget (s, limits), &n_moves))
+        {
+        case 1:
+          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, s->endgame_line, n_moves);
+        case 0:
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+        default:
+          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+        }
+    }
 
   for (round = 0;; round++)
     {
@@ -919,12 +1120,15 @@ search (Search               *s,
         {
         case PROBE_SOLVED:
           {
-            PatMove *moves = g_new (PatMove, length);
+            gsize total = length + s->endgame_length;
+            PatMove *moves = g_new (PatMove, total);
             gsize i;
 
             for (i = 0; i < length; i++)
               moves[i] = s->stack[i].moves[s->stack[i].next - 1];
-            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) length);
+            for (i = 0; i < s->endgame_length; i++)
+              moves[length + i] = s->endgame_line[i];
+            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) total);
             g_free (moves);
             return PAT_SOLVE_SOLVED;
           }
@@ -955,7 +1159,10 @@ solve (const PatRules       *rules,
   s.free_columns = rules == &pat_rules_perpetual_motion_free;
   s.max_bytes = pat_solve_memory_budget (limits);
   if (!s.free_columns)
-    idiot_prepare (&s, state);
+    {
+      idiot_prepare (&s, state);
+      s.endgame_lost = g_malloc (ENDGAME_POSITIONS / 8 + 1);
+    }
   s.stack_size = 64;
   s.stack = g_new (Frame, s.stack_size);
   if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD,
@@ -966,6 +1173,7 @@ solve (const PatRules       *rules,
   pat_solve_note_memory (set_bytes (&s.seen) + s.stack_size * sizeof (Frame));
   g_free (s.seen.slots);
   g_free (s.stack);
+  g_free (s.endgame_lost);
   return result;
 }
 
