@@ -11,7 +11,14 @@
  * and are played through their rules module, so that the line found is exactly what the
  * player can replay. Every reachable position is visited once: the set of positions seen is
  * marked on entry, which also stops Free Columns from going round in circles (its stock is
- * gathered and dealt again and again). */
+ * gathered and dealt again and again).
+ *
+ * Idiot's Delight adds, each sound for the reasons given where it is done:
+ * - the old tests: a card with no partner left in another pile, a safe discard made at once;
+ * - an order test (idiot_hopeless): cards that would have to go before themselves;
+ * - lost positions that condemn the positions with more passive cards (idiot_record);
+ * - the end game, once the stock is empty, searched on the piles' heights (endgame_search).
+ * Free Columns is searched as before. */
 
 enum {
   STOCK = 0,
