@@ -587,24 +587,37 @@ idiot_analyse (const Search   *s,
                PatMove        *safe)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
-  guint64 cards, needy = 0;
+  guint64 needy = 0;
   const PatCard *gone = pat_state_pile_cards (state, DISCARD);
   PatCard tops[4];
-  guint i, j;
+  guint i, j, pile;
 
   for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
     left &= ~((guint64) 1 << gone[i]);
 
+  /* Thirteen bits a suit: a card has a higher card of its suit left in another pile when its
+   * rank is below the highest of its suit left there, and a card of its rank when that rank
+   * shows there in any suit. */
   safe->kind = 0xff;
-  for (cards = left; cards != 0; cards &= cards - 1)
+  for (pile = PILE1; pile < DISCARD; pile++)
     {
-      guint c = (guint) __builtin_ctzll (cards);
-      guint64 elsewhere = left & ~s->pile_cards[s->pile_of[c]];
+      guint64 mine = left & s->pile_cards[pile];
+      guint64 others = left & ~s->pile_cards[pile];
+      guint64 ranks = 0, under = 0;
+      guint suit;
 
-      if ((elsewhere & (s->higher[c] | s->same_rank[c])) == 0)
+      for (suit = 0; suit < 4; suit++)
+        {
+          guint64 of_suit = (others >> (13 * suit)) & 0x1fff;
+
+          ranks |= of_suit;
+          if (of_suit != 0)
+            under |= (((guint64) 1 << (63 - __builtin_clzll (of_suit))) - 1) << (13 * suit);
+        }
+      ranks |= ranks << 13 | ranks << 26 | ranks << 39;
+      if ((mine & ~(under | ranks)) != 0)
         return FALSE;
-      if ((elsewhere & s->higher[c]) == 0)
-        needy |= (guint64) 1 << c;
+      needy |= mine & ~under;
     }
   /* Cards that can only go in pairs need partners of their own, in other piles. */
   for (i = 0; i < 13; i++)
