@@ -526,36 +526,50 @@ cut_fits (const Search *s,
   return *known <= m;
 }
 
+/* @low holds the edges whose count can be small (at most max_m) or zero: the others never
+ * take part in a cut that could fail, nor are uncrossed. */
 static gboolean
 spells_possible (const Search *s,
                  guint8       *cache,
                  guint         in_play,
+                 guint         low,
                  const int    *e)
 {
   guint max_m = s->max_height - 1;
   guint zero = N_RANKS;
-  guint i, j;
+  guint small = 0;
+  guint bits;
 
-  for (i = 0; i < N_RANKS; i++)
-    if (e[i] == 0)
-      {
-        zero = i;
-        break;
-      }
-
-  for (i = 0; i < N_RANKS; i++)
+  for (bits = low; bits != 0; bits &= bits - 1)
     {
-      guint ei = (guint) e[i];
+      guint i = (guint) __builtin_ctz (bits);
 
-      if (ei == 0 || ei > max_m)
-        continue;
+      if (e[i] == 0)
+        {
+          if (zero == N_RANKS)
+            zero = i;
+        }
+      else if ((guint) e[i] <= max_m)
+        small |= 1u << i;
+    }
+
+  for (bits = small; bits != 0; bits &= bits - 1)
+    {
+      guint i = (guint) __builtin_ctz (bits);
+      guint ei = (guint) e[i];
+      guint later;
+
       /* With an uncrossed edge, one more edge makes a cut. */
       if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), ei))
         return FALSE;
-      for (j = i + 1; j < N_RANKS; j++)
-        if (e[j] > 0 && ei + (guint) e[j] <= max_m &&
-            !cut_fits (s, cache, in_play, i, j, ei + (guint) e[j]))
-          return FALSE;
+      for (later = bits & (bits - 1); later != 0; later &= later - 1)
+        {
+          guint j = (guint) __builtin_ctz (later);
+
+          if (ei + (guint) e[j] <= max_m &&
+              !cut_fits (s, cache, in_play, i, j, ei + (guint) e[j]))
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -590,7 +604,7 @@ walk_exists (const Search *s)
   int d[N_RANKS], a[N_RANKS];
   guint8 cache[N_RANKS * N_RANKS];
   guint in_play = 0, internal = 0, ends = 0, once = 0, twice = 0;
-  guint uncrossed = 0;
+  guint uncrossed = 0, low = 0;
   guint t, r;
   gboolean full;
 
@@ -641,16 +655,29 @@ walk_exists (const Search *s)
   else
     ends &= ~twice;
 
+  if (ends == 0)
+    return FALSE;
+  /* e[r] is (a[r] ∓ 1) / 2: only edges with a[r] ≤ 2 max_m + 1 can be small or zero. */
+  for (r = 0; r < N_RANKS; r++)
+    if (a[r] <= 2 * (int) s->max_height - 1)
+      low |= 1u << r;
+  if (low == 0)
+    return TRUE;
+
   memset (cache, CUT_UNKNOWN, sizeof cache);
   while (ends != 0)
     {
       int e[N_RANKS];
+      guint bits;
 
       t = (guint) __builtin_ctz (ends);
       ends &= ends - 1;
-      for (r = 0; r < N_RANKS; r++)
-        e[r] = (a[r] - ((odd_steps[r] >> t) & 1 ? 1 : -1)) / 2;
-      if (spells_possible (s, cache, in_play, e))
+      for (bits = low; bits != 0; bits &= bits - 1)
+        {
+          r = (guint) __builtin_ctz (bits);
+          e[r] = (a[r] - ((odd_steps[r] >> t) & 1 ? 1 : -1)) / 2;
+        }
+      if (spells_possible (s, cache, in_play, low, e))
         return TRUE;
     }
   return FALSE;
@@ -829,6 +856,7 @@ probe (Search               *s,
       Frame *frame = &s->stack[depth];
       guint8 hole_before = s->hole;
       guint fan, r, forced;
+      guint64 key;
 
       if (frame->next == frame->n)
         {
@@ -861,10 +889,21 @@ probe (Search               *s,
 
       forced = NO_FAN;
       if (!check_rank (s, rank_up (r), &forced) ||
-          !check_rank (s, rank_down (r), &forced) ||
-          !walk_exists (s) ||
-          keyset_contains (&s->dead, canonical_key (s)))
+          !check_rank (s, rank_down (r), &forced))
         {
+          unplay (s, fan, hole_before);
+          continue;
+        }
+      key = canonical_key (s);
+      if (keyset_contains (&s->dead, key))
+        {
+          unplay (s, fan, hole_before);
+          continue;
+        }
+      if (!walk_exists (s))
+        {
+          if (!keyset_add (&s->dead, key))
+            return PROBE_FULL;
           unplay (s, fan, hole_before);
           continue;
         }
