@@ -526,49 +526,48 @@ cut_fits (const Search *s,
   return *known <= m;
 }
 
-/* @low holds the edges whose count can be small (at most max_m) or zero: the others never
- * take part in a cut that could fail, nor are uncrossed. */
+/* Every count is odd, a[r] = 2 e[r] ± 1: @by_value[k] holds the edges with a[r] = 2k − 1, and
+ * @plus the edges where the sign is +1 for the end tried, so the edges crossed v times are
+ * (plus & by_value[v + 1]) | (~plus & by_value[v]). Only small counts can make a cut fail. */
 static gboolean
 spells_possible (const Search *s,
                  guint8       *cache,
                  guint         in_play,
-                 guint         low,
-                 const int    *e)
+                 const guint  *by_value,
+                 guint         plus)
 {
   guint max_m = s->max_height - 1;
-  guint zero = N_RANKS;
-  guint small = 0;
-  guint bits;
+  guint crossed[MAX_HEIGHT + 1];
+  guint zero;
+  guint v, w;
 
-  for (bits = low; bits != 0; bits &= bits - 1)
+  for (v = 0; v <= max_m; v++)
+    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
+  zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
+
+  for (v = 1; v <= max_m; v++)
     {
-      guint i = (guint) __builtin_ctz (bits);
+      guint bits;
 
-      if (e[i] == 0)
+      for (bits = crossed[v]; bits != 0; bits &= bits - 1)
         {
-          if (zero == N_RANKS)
-            zero = i;
-        }
-      else if ((guint) e[i] <= max_m)
-        small |= 1u << i;
-    }
+          guint i = (guint) __builtin_ctz (bits);
 
-  for (bits = small; bits != 0; bits &= bits - 1)
-    {
-      guint i = (guint) __builtin_ctz (bits);
-      guint ei = (guint) e[i];
-      guint later;
-
-      /* With an uncrossed edge, one more edge makes a cut. */
-      if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), ei))
-        return FALSE;
-      for (later = bits & (bits - 1); later != 0; later &= later - 1)
-        {
-          guint j = (guint) __builtin_ctz (later);
-
-          if (ei + (guint) e[j] <= max_m &&
-              !cut_fits (s, cache, in_play, i, j, ei + (guint) e[j]))
+          /* With an uncrossed edge, one more edge makes a cut. */
+          if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), v))
             return FALSE;
+          for (w = v; v + w <= max_m; w++)
+            {
+              guint others = w == v ? bits & (bits - 1) : crossed[w];
+
+              for (; others != 0; others &= others - 1)
+                {
+                  guint j = (guint) __builtin_ctz (others);
+
+                  if (!cut_fits (s, cache, in_play, MIN (i, j), MAX (i, j), v + w))
+                    return FALSE;
+                }
+            }
         }
     }
   return TRUE;
@@ -576,6 +575,9 @@ spells_possible (const Search *s,
 
 /* Ends t for which (t − r) mod 13 is even and not 0, and for which it is odd or 0. */
 static guint even_steps[N_RANKS], odd_steps[N_RANKS];
+
+/* For each end t, the edges r for which it is odd or 0 steps on. */
+static guint plus_edges[N_RANKS];
 
 static void
 init_steps (void)
@@ -596,6 +598,13 @@ init_steps (void)
       even_steps[r] = even;
       odd_steps[r] = ((1u << N_RANKS) - 1) & ~even;
     }
+  for (t = 0; t < N_RANKS; t++)
+    {
+      plus_edges[t] = 0;
+      for (r = 0; r < N_RANKS; r++)
+        if ((odd_steps[r] >> t) & 1)
+          plus_edges[t] |= 1u << r;
+    }
 }
 
 static gboolean
@@ -604,9 +613,10 @@ walk_exists (const Search *s)
   int d[N_RANKS], a[N_RANKS];
   guint8 cache[N_RANKS * N_RANKS];
   guint in_play = 0, internal = 0, ends = 0, once = 0, twice = 0;
-  guint uncrossed = 0, low = 0;
+  guint by_value[MAX_HEIGHT + 2] = { 0 };
+  guint uncrossed = 0;
   guint t, r;
-  gboolean full;
+  gboolean full, low = FALSE;
 
   if (s->hole == HOLE_EMPTY)
     return TRUE;
@@ -657,27 +667,21 @@ walk_exists (const Search *s)
 
   if (ends == 0)
     return FALSE;
-  /* e[r] is (a[r] ∓ 1) / 2: only edges with a[r] ≤ 2 max_m + 1 can be small or zero. */
   for (r = 0; r < N_RANKS; r++)
     if (a[r] <= 2 * (int) s->max_height - 1)
-      low |= 1u << r;
-  if (low == 0)
+      {
+        by_value[(a[r] + 1) / 2] |= 1u << r;
+        low = TRUE;
+      }
+  if (!low)
     return TRUE;
 
   memset (cache, CUT_UNKNOWN, sizeof cache);
   while (ends != 0)
     {
-      int e[N_RANKS];
-      guint bits;
-
       t = (guint) __builtin_ctz (ends);
       ends &= ends - 1;
-      for (bits = low; bits != 0; bits &= bits - 1)
-        {
-          r = (guint) __builtin_ctz (bits);
-          e[r] = (a[r] - ((odd_steps[r] >> t) & 1 ? 1 : -1)) / 2;
-        }
-      if (spells_possible (s, cache, in_play, low, e))
+      if (spells_possible (s, cache, in_play, by_value, plus_edges[t]))
         return TRUE;
     }
   return FALSE;
