@@ -458,9 +458,12 @@ one_spell_each (const Search *s,
   return TRUE;
 }
 
+/* alternations[h][p]: how many times a fan of h cards alternates, reading from the top and
+ * starting on the far side, when bit k of p says whether its card k (0 the bottom) is far. */
+static guint8 alternations[MAX_HEIGHT + 1][1u << MAX_HEIGHT];
+
 /* How many times the fans of three cards or more alternate, at most, reading from the top
- * and starting on the @far side. A fan of three alternates three times when its top and
- * bottom cards are far and its middle one is not. */
+ * and starting on the @far side. */
 static guint
 deep_alternations (const Search *s,
                    guint         far)
@@ -472,25 +475,12 @@ deep_alternations (const Search *s,
     {
       guint f = (guint) __builtin_ctz (fans);
       guint h = s->height[f];
+      guint pattern = 0, k;
 
       fans &= fans - 1;
-      if (h == 3)
-        {
-          if ((far & s->ends3[f]) == s->ends3[f] && (far & s->middle3[f]) == 0)
-            most = MAX (most, 3u);
-        }
-      else
-        {
-          guint want = 1, seen = 0, k;
-
-          for (k = h; k > 0; k--)
-            if (((far >> s->rank[f][k - 1]) & 1) == want)
-              {
-                seen++;
-                want ^= 1;
-              }
-          most = MAX (most, seen);
-        }
+      for (k = 0; k < h; k++)
+        pattern |= ((far >> s->rank[f][k]) & 1) << k;
+      most = MAX (most, alternations[h][pattern]);
     }
   return most;
 }
@@ -582,7 +572,7 @@ static guint plus_edges[N_RANKS];
 static void
 init_steps (void)
 {
-  guint r, t;
+  guint r, t, h, p;
 
   for (r = 0; r < N_RANKS; r++)
     {
@@ -598,6 +588,19 @@ init_steps (void)
       even_steps[r] = even;
       odd_steps[r] = ((1u << N_RANKS) - 1) & ~even;
     }
+  for (h = 0; h <= MAX_HEIGHT; h++)
+    for (p = 0; p < (1u << h); p++)
+      {
+        guint want = 1, seen = 0, k;
+
+        for (k = h; k > 0; k--)
+          if (((p >> (k - 1)) & 1) == want)
+            {
+              seen++;
+              want ^= 1;
+            }
+        alternations[h][p] = (guint8) seen;
+      }
   for (t = 0; t < N_RANKS; t++)
     {
       plus_edges[t] = 0;
