@@ -57,14 +57,13 @@ typedef struct {
   guint8  bottoms[N_RANKS];      /* non-empty fans whose bottom card has each rank */
   guint32 tops[N_RANKS];         /* fans whose top card has each rank */
   guint8  over[N_RANKS][N_RANKS];  /* how often a card of one rank lies over one of another */
-  guint16 below[N_RANKS];        /* the ranks lying under a card of each rank, in some fan */
+  guint16 below[N_RANKS];        /* the ranks lying under a card of each rank, in some fan
+                                  * (kept up only for fans taller than SHORT_FANS) */
   guint32 nonempty;
   guint32 deep;                  /* fans of three cards or more */
   guint32 level[MAX_HEIGHT + 1]; /* fans with each number of cards left */
   guint32 twins[MAX_HEIGHT + 1][MAX_FANS];  /* fans whose first cards have the same ranks */
   guint32 ambiguous[MAX_HEIGHT + 1];        /* fans with a twin at that height */
-  guint16 ends3[MAX_FANS];       /* the ranks of the top and bottom cards of a fan of three */
-  guint16 middle3[MAX_FANS];
   guint   n_left;
   guint8  hole;
   guint64 key;
@@ -314,9 +313,10 @@ play (Search *s,
   guint k;
 
   s->tops[r] &= ~bit;
-  for (k = 0; k + 1 < h; k++)
-    if (--s->over[r][s->rank[fan][k]] == 0)
-      s->below[r] &= ~(1u << s->rank[fan][k]);
+  if (s->max_height > SHORT_FANS)
+    for (k = 0; k + 1 < h; k++)
+      if (--s->over[r][s->rank[fan][k]] == 0)
+        s->below[r] &= ~(1u << s->rank[fan][k]);
   if (h > 1)
     {
       s->tops[s->rank[fan][h - 2]] |= bit;
@@ -358,9 +358,10 @@ unplay (Search *s,
       s->bottoms[r]++;
     }
   s->tops[r] |= bit;
-  for (k = 0; k + 1 < h; k++)
-    if (s->over[r][s->rank[fan][k]]++ == 0)
-      s->below[r] |= 1u << s->rank[fan][k];
+  if (s->max_height > SHORT_FANS)
+    for (k = 0; k + 1 < h; k++)
+      if (s->over[r][s->rank[fan][k]]++ == 0)
+        s->below[r] |= 1u << s->rank[fan][k];
   if (h == 3)
     s->deep |= bit;
   s->level[h - 1] &= ~bit;
@@ -827,11 +828,7 @@ load (Search         *s,
           s->adjacent_under[f][k] = k > 0 && adjacent (s->rank[f][k - 1], r);
         }
       if (len >= 3)
-        {
-          s->deep |= (guint32) 1 << f;
-          s->ends3[f] = (guint16) ((1u << s->rank[f][0]) | (1u << s->rank[f][2]));
-          s->middle3[f] = (guint16) (1u << s->rank[f][1]);
-        }
+        s->deep |= (guint32) 1 << f;
       if (len > 0)
         {
           s->tops[s->rank[f][len - 1]] |= (guint32) 1 << f;
