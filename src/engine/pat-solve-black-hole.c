@@ -66,6 +66,7 @@ typedef struct {
   guint32 ambiguous[MAX_HEIGHT + 1];        /* fans with a twin at that height */
   guint   n_left;
   guint8  hole;
+  guint8  cut_hint[2];           /* the edges of the cut that last failed, N_RANKS for none */
   guint64 key;
 
   guint32 random;
@@ -555,9 +556,24 @@ cut_fits (const Search *s,
 /* Every count is odd, a[r] = 2 e[r] ± 1: @by_value[k] holds the edges with a[r] = 2k − 1, and
  * @plus the edges where the sign is +1 for the end tried, so the edges crossed v times are
  * (plus & by_value[v + 1]) | (~plus & by_value[v]). Only small counts can make a cut fail. */
+/* How many times edge @r is crossed, or max_m + 1 when more. */
+static inline guint
+crossings (const guint *crossed,
+           guint        max_m,
+           guint        r)
+{
+  guint v;
+
+  for (v = 0; v <= max_m; v++)
+    if ((crossed[v] >> r) & 1)
+      return v;
+  return max_m + 1;
+}
+
 static gboolean
 spells_possible (const Search *s,
                  guint8       *cache,
+                 guint8       *hint,
                  guint         in_play,
                  const guint  *by_value,
                  guint         plus)
@@ -571,6 +587,24 @@ spells_possible (const Search *s,
     crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
   zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
 
+  /* The cut that failed last time, if it is one of the cuts below this time, fails most often
+   * again: it is tried first. */
+  if (hint[0] != N_RANKS)
+    {
+      guint vi = crossings (crossed, max_m, hint[0]);
+      guint vj = crossings (crossed, max_m, hint[1]);
+      guint m = 0;
+
+      if (vi > 0 && vj > 0 && vi + vj <= max_m)
+        m = vi + vj;
+      else if (vi > 0 && vi <= max_m && hint[1] == zero)
+        m = vi;
+      else if (vj > 0 && vj <= max_m && hint[0] == zero)
+        m = vj;
+      if (m > 0 && !cut_fits (s, cache, in_play, hint[0], hint[1], m))
+        return FALSE;
+    }
+
   for (v = 1; v <= max_m; v++)
     {
       guint bits;
@@ -581,7 +615,11 @@ spells_possible (const Search *s,
 
           /* With an uncrossed edge, one more edge makes a cut. */
           if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), v))
-            return FALSE;
+            {
+              hint[0] = (guint8) MIN (i, zero);
+              hint[1] = (guint8) MAX (i, zero);
+              return FALSE;
+            }
           for (w = v; v + w <= max_m; w++)
             {
               guint others = w == v ? bits & (bits - 1) : crossed[w];
@@ -591,7 +629,11 @@ spells_possible (const Search *s,
                   guint j = (guint) __builtin_ctz (others);
 
                   if (!cut_fits (s, cache, in_play, MIN (i, j), MAX (i, j), v + w))
-                    return FALSE;
+                    {
+                      hint[0] = (guint8) MIN (i, j);
+                      hint[1] = (guint8) MAX (i, j);
+                      return FALSE;
+                    }
                 }
             }
         }
@@ -647,7 +689,7 @@ init_steps (void)
 }
 
 static gboolean
-walk_exists (const Search *s)
+walk_exists (Search *s)
 {
   int d[N_RANKS], a[N_RANKS];
   guint8 cache[N_RANKS * N_RANKS];
@@ -720,7 +762,7 @@ walk_exists (const Search *s)
     {
       t = (guint) __builtin_ctz (ends);
       ends &= ends - 1;
-      if (spells_possible (s, cache, in_play, by_value, plus_edges[t]))
+      if (spells_possible (s, cache, s->cut_hint, in_play, by_value, plus_edges[t]))
         return TRUE;
     }
   return FALSE;
@@ -880,6 +922,7 @@ load (Search         *s,
     s->key |= (guint64) s->height[f] << (f * s->bits);
   s->key |= (guint64) s->hole << (s->n_fans * s->bits);
   s->random = 0x9e3779b9u;
+  s->cut_hint[0] = s->cut_hint[1] = N_RANKS;
   return TRUE;
 }
 
