@@ -24,6 +24,7 @@ esac
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+trap 'exit 1' INT TERM
 
 n=$first
 while [ "$n" -le "$last" ]; do
