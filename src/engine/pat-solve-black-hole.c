@@ -1027,28 +1027,6 @@ probe (Search               *s,
     }
 }
 
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 …: restarts with these budgets waste at most a
- * logarithmic factor over the best fixed budget, whatever it is. */
-static guint64
-luby (guint64 i)
-{
-  guint64 size = 1, power = 1;
-
-  while (size < i + 1)
-    {
-      size = 2 * size + 1;
-      power *= 2;
-    }
-  while (size - 1 != i)
-    {
-      size = (size - 1) / 2;
-      power /= 2;
-      if (i >= size)
-        i -= size;
-    }
-  return power;
-}
-
 #define PROBE_UNIT  256
 #define PROBE_NOISE 48
 
@@ -1078,7 +1056,7 @@ search (Search               *s,
   for (round = 0;; round++)
     {
       s->noise = round == 0 ? 0 : PROBE_NOISE;
-      switch (probe (s, root_forced, PROBE_UNIT * luby (round), limits, deadline, &result, &length))
+      switch (probe (s, root_forced, PROBE_UNIT * pat_solve_luby (round), limits, deadline, &result, &length))
         {
         case PROBE_SOLVED:
           for (i = 0; i < length; i++)

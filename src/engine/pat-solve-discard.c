@@ -1072,27 +1072,6 @@ probe (Search               *s,
     }
 }
 
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 …, for the budgets of restarts. */
-static guint64
-luby (guint64 i)
-{
-  guint64 size = 1, power = 1;
-
-  while (size < i + 1)
-    {
-      size = 2 * size + 1;
-      power *= 2;
-    }
-  while (size - 1 != i)
-    {
-      size = (size - 1) / 2;
-      power /= 2;
-      if (i >= size)
-        i -= size;
-    }
-  return power;
-}
-
 #define PROBE_UNIT  1024
 #define PROBE_NOISE 24
 
@@ -1133,7 +1112,7 @@ search (Search               *s,
 
   for (round = 0;; round++)
     {
-      guint64 budget = s->free_columns ? 0 : PROBE_UNIT * luby (round);
+      guint64 budget = s->free_columns ? 0 : PROBE_UNIT * pat_solve_luby (round);
 
       s->noise = round == 0 ? 0 : PROBE_NOISE;
       switch (probe (s, budget, limits, deadline, &result, &length))
