@@ -697,6 +697,45 @@ test_random_play (void)
   g_assert_cmpuint (blocked, >, 0);
 }
 
+/* A narrow arrangement has the same piles as its layout, each inside its bounds; All in a Row has
+ * one, narrower than it is tall. */
+static void
+test_narrow_layouts (void)
+{
+  const PatRules *const *all;
+  guint n, i, p;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    {
+      const PatLayout *wide = all[i]->layout;
+      const PatLayout *narrow = wide->narrow;
+
+      if (narrow == NULL)
+        continue;
+      g_test_message ("%s", all[i]->id);
+      g_assert_null (narrow->narrow);
+      g_assert_cmpuint (narrow->n_piles, ==, wide->n_piles);
+      g_assert_cmpstr (narrow->hole_name, ==, wide->hole_name);
+      g_assert_cmpuint (narrow->tableau_noun, ==, wide->tableau_noun);
+      g_assert_cmpfloat (narrow->width / narrow->height, <, wide->width / wide->height);
+      for (p = 0; p < wide->n_piles; p++)
+        {
+          const PatPileInfo *a = &wide->piles[p], *b = &narrow->piles[p];
+
+          g_assert_cmpuint (a->kind, ==, b->kind);
+          g_assert_cmpuint (a->index, ==, b->index);
+          g_assert_cmpuint (a->fan, ==, b->fan);
+          g_assert_cmpuint (a->face, ==, b->face);
+          g_assert_cmpfloat (b->x, >=, 0);
+          g_assert_cmpfloat (b->y, >=, 0);
+          g_assert_cmpfloat (b->x + 1, <=, narrow->width + 0.001);
+          g_assert_cmpfloat (b->y + 1, <=, narrow->height + 0.001);
+        }
+    }
+  g_assert_nonnull (pat_rules_lookup ("all-in-a-row")->layout->narrow);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -704,6 +743,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/black-hole/registry", test_registry);
+  g_test_add_func ("/layout/narrow", test_narrow_layouts);
   g_test_add_func ("/black-hole/deal-1", test_black_hole_deal_1);
   g_test_add_func ("/black-hole/known-deals", test_black_hole_known_deals);
   g_test_add_func ("/black-hole/all-in-a-row-deal-1", test_all_in_a_row_deal_1);

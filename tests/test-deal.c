@@ -170,6 +170,33 @@ test_deal_number_parse (void)
     }
 }
 
+/* The error quotes what was typed: valid UTF-8 whatever the bytes were, cut between characters
+ * after 24 of them. */
+static void
+test_deal_number_quote (void)
+{
+  static const struct {
+    const char *text;
+    const char *quoted;
+  } cases[] = {
+    { "12a", "'12a'" },
+    { "\xff\xfe" "12", "'\xef\xbf\xbd\xef\xbf\xbd" "12'" },
+    { "ééééééééééééééééééééééééé", "'éééééééééééééééééééééééé…'" },
+    { "1234567890123456789012\xff\xff\xff", "'1234567890123456789012\xef\xbf\xbd\xef\xbf\xbd…'" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      PatDealNumber n;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (pat_deal_number_parse (cases[i].text, &n, &error));
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_assert_nonnull (strstr (error->message, cases[i].quoted));
+    }
+}
+
 /* CPython's random.Random(seed).getrandbits(32) and .random(), computed with Python itself. */
 static void
 test_mersenne_twister (void)
@@ -345,6 +372,7 @@ main (int   argc,
   g_test_add_func ("/card/text", test_card_text);
   g_test_add_func ("/card/rank-wrap", test_rank_wrap);
   g_test_add_func ("/card/deck-parse", test_deck_parse);
+  g_test_add_func ("/deal/number-quote", test_deal_number_quote);
   g_test_add_func ("/deal/number-parse", test_deal_number_parse);
   g_test_add_func ("/deal/mersenne-twister", test_mersenne_twister);
   g_test_add_func ("/deal/known-decks", test_known_decks);

@@ -15,6 +15,10 @@ static const guint black_hole_lost[] = { 1, 34, 265, 535, 1637, 1822 };
 static const guint all_in_a_row_won[] = { 3, 4, 5, 6, 8, 9 };
 static const guint all_in_a_row_lost[] = { 1, 2, 250, 265, 308 };
 
+/* All in a Row deals among the hardest of 1–300 here, with black-hole-solver 1.14's verdicts. */
+static const guint all_in_a_row_hard_won[] = { 109, 221 };
+static const guint all_in_a_row_hard_lost[] = { 7, 41, 49, 77 };
+
 /* The reference: every reachable position, tried move by move through the rules. */
 
 static gboolean
@@ -91,6 +95,98 @@ test_known_deals (void)
                PAT_SOLVE_SOLVED);
   check_known (&pat_rules_all_in_a_row, all_in_a_row_lost, G_N_ELEMENTS (all_in_a_row_lost),
                PAT_SOLVE_UNSOLVABLE);
+  check_known (&pat_rules_all_in_a_row, all_in_a_row_hard_won, G_N_ELEMENTS (all_in_a_row_hard_won),
+               PAT_SOLVE_SOLVED);
+  check_known (&pat_rules_all_in_a_row, all_in_a_row_hard_lost, G_N_ELEMENTS (all_in_a_row_hard_lost),
+               PAT_SOLVE_UNSOLVABLE);
+}
+
+/* A hand-made All in a Row position: @hole is the hole's top card (PAT_NO_CARD for none),
+ * @fans a string of fans separated by '|', each read bottom first as rank letters
+ * (A 2 … 9 T J Q K); suits are given in turn so that no card repeats. */
+static void
+hand_made (const gchar *fans,
+           PatCard      hole,
+           PatState    *state)
+{
+  gchar **piles = g_strsplit (fans, "|", -1);
+  guint next_suit[14] = { 0, };
+  guint n = g_strv_length (piles);
+  guint f;
+  const gchar *c;
+
+  if (hole != PAT_NO_CARD)
+    next_suit[pat_card_rank (hole)] = pat_card_suit (hole) + 1;
+  pat_state_init (state, 1 + n);
+  if (hole != PAT_NO_CARD)
+    pat_state_push (state, 0, hole);
+  for (f = 0; f < n; f++)
+    for (c = piles[f]; *c != '\0'; c++)
+      {
+        const gchar *ranks = "A23456789TJQK";
+        guint rank = (guint) (strchr (ranks, *c) - ranks) + 1;
+
+        g_assert_cmpuint (next_suit[rank], <, 4);
+        pat_state_push (state, 1 + f, pat_card_make (rank, next_suit[rank]++));
+      }
+  g_strfreev (piles);
+}
+
+/* Solves a hand-made position, checks the verdict against the exhaustive search and returns
+ * the solver's node count. */
+static guint64
+check_hand_made (const gchar    *fans,
+                 PatCard         hole,
+                 PatSolveResult  expected)
+{
+  PatSolution solution;
+  PatState state;
+  guint64 nodes;
+
+  hand_made (fans, hole, &state);
+  g_test_message ("%s on %d", fans, hole == PAT_NO_CARD ? 0 : (gint) pat_card_rank (hole));
+  g_assert_cmpint (winnable (&pat_rules_all_in_a_row, &state), ==, expected == PAT_SOLVE_SOLVED);
+  g_assert_cmpint (solve (&pat_rules_all_in_a_row, &state, &solution), ==, expected);
+  if (expected == PAT_SOLVE_SOLVED)
+    assert_replays_to_win (&pat_rules_all_in_a_row, &state, &solution);
+  nodes = solution.nodes;
+  pat_solution_clear (&solution);
+  return nodes;
+}
+
+static void
+test_hand_made (void)
+{
+  PatCard king = pat_card_make (PAT_KING, PAT_SUIT_SPADES);
+  PatCard queen = pat_card_make (12, PAT_SUIT_SPADES);
+  PatCard two = pat_card_make (2, PAT_SUIT_SPADES);
+  PatCard five = pat_card_make (5, PAT_SUIT_SPADES);
+
+  /* The hole's King takes the Ace (K→A wraps), then the 2. */
+  check_hand_made ("2A", king, PAT_SOLVE_SOLVED);
+  check_hand_made ("2A", queen, PAT_SOLVE_UNSOLVABLE);
+  /* The King under the Ace is played after it (A→K wraps too). */
+  check_hand_made ("KA", two, PAT_SOLVE_SOLVED);
+  check_hand_made ("KA|Q", two, PAT_SOLVE_SOLVED);
+  check_hand_made ("KA|Q3", two, PAT_SOLVE_UNSOLVABLE);
+
+  /* The 3 on top can never be played: both its neighbours, 2 and 4, lie under it, and the
+   * hole (5, then 6) is never next to it. Proved at the root, without a move. */
+  g_assert_cmpuint (check_hand_made ("423|6", five, PAT_SOLVE_UNSOLVABLE), ==, 1);
+  /* Looks the same to a prune that counts only the neighbours outside the card's own fan, but
+   * the 4 right over the 3 comes first: 4, 3, 2, then the other fan. */
+  check_hand_made ("234|A", five, PAT_SOLVE_SOLVED);
+  /* A buried card whose only neighbours are elsewhere: the 7 under the Jack needs the 6 or 8
+   * after the Jack is gone. */
+  check_hand_made ("7J|Q|8|9T", pat_card_make (PAT_KING, PAT_SUIT_HEARTS), PAT_SOLVE_SOLVED);
+  check_hand_made ("7J|Q|5|9T", pat_card_make (PAT_KING, PAT_SUIT_HEARTS), PAT_SOLVE_UNSOLVABLE);
+
+  /* Fans of four whose cards alternate across a cut of the circle of ranks: with the hole
+   * empty, every card of 2–4 over one of 9–J and back needs the walk to cross between the two
+   * groups each time, through 5–8 or through Q–A, which have few cards. */
+  check_hand_made ("3J4T|9342|6Q", PAT_NO_CARD, PAT_SOLVE_UNSOLVABLE);
+  check_hand_made ("3456|789T|JQKA|2", PAT_NO_CARD, PAT_SOLVE_SOLVED);
+  check_hand_made ("A23|K", PAT_NO_CARD, PAT_SOLVE_SOLVED);
 }
 
 /* Small positions made up at random: a few short fans dealt so that some line plays them out
@@ -314,6 +410,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/solver/black-hole/known-deals", test_known_deals);
+  g_test_add_func ("/solver/black-hole/hand-made", test_hand_made);
   g_test_add_func ("/solver/black-hole/random-positions", test_random_positions);
   g_test_add_func ("/solver/black-hole/along-solutions", test_along_solutions);
   g_test_add_func ("/solver/black-hole/limits", test_limits);

@@ -396,11 +396,24 @@ test_cancel (void)
   g_assert_cmpuint (solution.nodes, <, 2 * 65536 + 8192);
 }
 
+/* The restart budgets of the Black Hole and Idiot's Delight solvers follow the Luby sequence. */
+static void
+test_luby (void)
+{
+  static const guint64 expected[] = { 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2 };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpuint (pat_solve_luby (i), ==, expected[i]);
+  g_assert_cmpuint (pat_solve_luby ((G_GUINT64_CONSTANT (1) << 40) - 2), ==, G_GUINT64_CONSTANT (1) << 39);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/solver/luby", test_luby);
   g_test_add_func ("/solver/penguin/deals", test_deals);
   g_test_add_func ("/solver/penguin/first-thousand", test_first_thousand);
   g_test_add_func ("/solver/penguin/registry", test_registry);

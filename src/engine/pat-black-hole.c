@@ -47,6 +47,31 @@ static const PatLayout black_hole_layout = {
 #define AIR_COLUMN(i) \
   { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, ((i) - 1) * AIR_PITCH_X, 0 }
 
+/* On a tall, narrow board (a phone held upright): the columns in rows of five, four and four, the
+ * lower rows between the columns above, each row clear of the fans of the one above; the hole
+ * below them. */
+#define AIR_NARROW_PITCH_Y 2.1f
+#define AIR_NARROW_HOLE_Y  (3 * AIR_NARROW_PITCH_Y + 0.15f)
+
+#define AIR_NARROW_COLUMN(i, cx, row) \
+  { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, (cx) * AIR_PITCH_X, (row) * AIR_NARROW_PITCH_Y }
+
+static const PatLayout all_in_a_row_narrow_layout = {
+  1 + AIR_COLUMNS,
+  4 * AIR_PITCH_X + 1, AIR_NARROW_HOLE_Y + 1,
+  {
+    { PAT_PILE_HOLE, 0, PAT_FAN_NONE, PAT_FACE_UP, 2 * AIR_PITCH_X, AIR_NARROW_HOLE_Y },
+    AIR_NARROW_COLUMN (1, 0, 0), AIR_NARROW_COLUMN (2, 1, 0), AIR_NARROW_COLUMN (3, 2, 0),
+    AIR_NARROW_COLUMN (4, 3, 0), AIR_NARROW_COLUMN (5, 4, 0),
+    AIR_NARROW_COLUMN (6, 0.5f, 1), AIR_NARROW_COLUMN (7, 1.5f, 1), AIR_NARROW_COLUMN (8, 2.5f, 1),
+    AIR_NARROW_COLUMN (9, 3.5f, 1),
+    AIR_NARROW_COLUMN (10, 0.5f, 2), AIR_NARROW_COLUMN (11, 1.5f, 2), AIR_NARROW_COLUMN (12, 2.5f, 2),
+    AIR_NARROW_COLUMN (13, 3.5f, 2),
+  },
+  N_("Hole"),
+  PAT_NOUN_COLUMN,
+};
+
 static const PatLayout all_in_a_row_layout = {
   1 + AIR_COLUMNS,
   12 * AIR_PITCH_X + 1, AIR_HOLE_Y + 1,
@@ -59,6 +84,7 @@ static const PatLayout all_in_a_row_layout = {
   /* Translators: the pile every card goes into, in All in a Row; its rules call it the hole */
   N_("Hole"),
   PAT_NOUN_COLUMN,
+  &all_in_a_row_narrow_layout,
 };
 
 #define ACE_OF_SPADES ((PatCard) (PAT_SUIT_SPADES * 13 + PAT_ACE - 1))

@@ -21,18 +21,17 @@ pat_deal_number_valid (const PatDealNumber *number)
 }
 
 /* @text as an error message quotes it: a deal number has at most 20 digits, so what goes past
- * 24 characters is cut ("…"), and the message stays short whatever was typed. */
+ * 24 characters is cut ("…"), and the message stays short whatever was typed. A message is
+ * UTF-8: bytes that are not become U+FFFD, and the cut falls between characters. */
 static char *
 quote_start (const char *text)
 {
+  g_autofree char *valid = g_utf8_make_valid (text, MIN (strlen (text), (gsize) 4 * 24));
   g_autofree char *start = NULL;
 
-  if (strlen (text) <= 24)
-    return g_strdup (text);
-  if (g_utf8_validate (text, -1, NULL))
-    start = g_utf8_substring (text, 0, 24);
-  else
-    start = g_strndup (text, 24);
+  if (g_utf8_strlen (valid, -1) <= 24 && strlen (text) <= 4 * 24)
+    return g_steal_pointer (&valid);
+  start = g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), 24));
   return g_strconcat (start, "…", NULL);
 }
 

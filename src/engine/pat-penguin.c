@@ -117,6 +117,46 @@ penguin_deal (PatState            *state,
     }
 }
 
+/* @count cards from @from to the column @to, from a cell or another column; a cell's single card
+ * is a run of one. */
+static gboolean
+check_to_column (const PatState  *state,
+                 guint            from,
+                 guint            to,
+                 guint            count,
+                 const char     **reason)
+{
+  PatCard head, top;
+
+  if (count > run_length (state, from))
+    {
+      *reason = N_("only a descending suit sequence moves as a unit");
+      return FALSE;
+    }
+  head = pat_state_pile_peek (state, from, count - 1);
+  top = pat_state_pile_top (state, to);
+  if (top == PAT_NO_CARD)
+    {
+      if (pat_card_rank (head) != pat_rank_prev (state->base_rank))
+        {
+          *reason = N_("an empty column takes only a card one rank below the beak");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (pat_card_suit (head) != pat_card_suit (top))
+    {
+      *reason = N_("a card goes only on a card of its own suit");
+      return FALSE;
+    }
+  if (!continues (top, head))
+    {
+      *reason = N_("a card goes only on the card one rank above it");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 penguin_check_move (const PatState  *state,
                     const PatMove   *move,
@@ -125,7 +165,6 @@ penguin_check_move (const PatState  *state,
   guint from = move->from;
   guint to = move->to;
   guint count = move->count;
-  PatCard head, top;
   guint len;
 
   if (move->kind != PAT_MOVE_CARDS)
@@ -196,34 +235,7 @@ penguin_check_move (const PatState  *state,
       return TRUE;
     }
 
-  /* To a column, from a cell or another column; a cell's single card is a run of one. */
-  if (count > run_length (state, from))
-    {
-      *reason = N_("only a descending suit sequence moves as a unit");
-      return FALSE;
-    }
-  head = pat_state_pile_peek (state, from, count - 1);
-  top = pat_state_pile_top (state, to);
-  if (top == PAT_NO_CARD)
-    {
-      if (pat_card_rank (head) != pat_rank_prev (state->base_rank))
-        {
-          *reason = N_("an empty column takes only a card one rank below the beak");
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (pat_card_suit (head) != pat_card_suit (top))
-    {
-      *reason = N_("a card goes only on a card of its own suit");
-      return FALSE;
-    }
-  if (!continues (top, head))
-    {
-      *reason = N_("a card goes only on the card one rank above it");
-      return FALSE;
-    }
-  return TRUE;
+  return check_to_column (state, from, to, count, reason);
 }
 
 /* Lists the legal moves into @moves (which may be NULL); stops at the first when @first_only. */

@@ -246,7 +246,7 @@ const PatRules pat_rules_perpetual_motion = {
   discard_score,
   pm_describe,
   NULL,
-  .flags = PAT_RULES_ROUNDS,
+  .flags = PAT_RULES_ROUNDS | PAT_RULES_PLAYS_ITSELF,
 };
 
 /* Perpetual Motion — Free Columns */

@@ -133,7 +133,14 @@ pat_rules_has_hidden_cards (const PatRules *rules)
 gboolean
 pat_rules_plays_itself (const PatRules *rules)
 {
-  return rules == &pat_rules_perpetual_motion;
+  return pat_rules_has_flag (rules, PAT_RULES_PLAYS_ITSELF);
+}
+
+gboolean
+pat_rules_has_flag (const PatRules *rules,
+                    PatRulesFlags   flags)
+{
+  return rules != NULL && (rules->flags & flags) != 0;
 }
 
 const char *

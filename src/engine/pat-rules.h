@@ -49,13 +49,18 @@ typedef enum {
   PAT_NOUN_PILE,
 } PatPileNoun;
 
-typedef struct {
+typedef struct _PatLayout PatLayout;
+
+struct _PatLayout {
   guint       n_piles;
   float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
   PatPileInfo piles[PAT_MAX_PILES];
   const char *hole_name;       /* what the game calls its PAT_PILE_HOLE, marked N_(); NULL without one */
   guint8      tableau_noun;    /* PatPileNoun: what the game calls its PAT_PILE_TABLEAU piles */
-} PatLayout;
+  /* The same piles (same order, kinds, fans and faces) placed for a tall, narrow board, which
+   * the board uses where it gives bigger cards; NULL when this layout serves every shape. */
+  const PatLayout *narrow;
+};
 
 typedef enum {
   PAT_STATUS_PLAYING,
@@ -84,6 +89,8 @@ typedef enum {
   PAT_RULES_MATCH       = 1 << 4,  /* the game a match between players plays */
   PAT_RULES_BELOW_BASE  = 1 << 5,  /* an empty tableau pile takes the rank below the base rank */
   PAT_RULES_FIRST_CARD  = 1 << 6,  /* the deck's first card is marked on the board (the beak) */
+  PAT_RULES_PLAYS_ITSELF = 1 << 7, /* the player never chooses a move, only deals: the deal alone
+                                    * decides the outcome (the classic Perpetual Motion) */
 } PatRulesFlags;
 
 typedef struct _PatRules PatRules;
@@ -172,6 +179,9 @@ const char      *pat_status_to_string    (PatStatus            status);
 gboolean         pat_rules_has_hidden_cards (const PatRules   *rules);
 /* Whether the game plays itself: dealing is the only move, so the deal decides the outcome. */
 gboolean         pat_rules_plays_itself     (const PatRules   *rules);
+/* Whether @rules (nullable) has any of @flags. */
+gboolean         pat_rules_has_flag         (const PatRules   *rules,
+                                             PatRulesFlags     flags);
 
 /* Whether @card goes on foundation @pile of a game whose foundations build up in suit from
  * state->base_rank, round the corner (Demon, Penguin); @empty_reason says why an empty

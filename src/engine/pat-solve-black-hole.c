@@ -17,6 +17,7 @@
 #define HOLE_EMPTY N_RANKS       /* All in a Row's hole before the first card */
 #define HOLE_PILE  0
 #define NO_FAN     0xff
+#define SHORT_FANS 4             /* fans this short are read a bit per fan */
 
 typedef struct {
   guint8 fan;
@@ -56,22 +57,24 @@ typedef struct {
   guint8  bottoms[N_RANKS];      /* non-empty fans whose bottom card has each rank */
   guint32 tops[N_RANKS];         /* fans whose top card has each rank */
   guint8  over[N_RANKS][N_RANKS];  /* how often a card of one rank lies over one of another */
-  guint16 below[N_RANKS];        /* the ranks lying under a card of each rank, in some fan */
+  guint16 below[N_RANKS];        /* the ranks lying under a card of each rank, in some fan
+                                  * (kept up only for fans taller than SHORT_FANS) */
   guint32 nonempty;
   guint32 deep;                  /* fans of three cards or more */
   guint32 level[MAX_HEIGHT + 1]; /* fans with each number of cards left */
   guint32 twins[MAX_HEIGHT + 1][MAX_FANS];  /* fans whose first cards have the same ranks */
   guint32 ambiguous[MAX_HEIGHT + 1];        /* fans with a twin at that height */
-  guint16 ends3[MAX_FANS];       /* the ranks of the top and bottom cards of a fan of three */
-  guint16 middle3[MAX_FANS];
   guint   n_left;
   guint8  hole;
+  guint8  cut_hint[2];           /* the edges of the cut that last failed, N_RANKS for none */
   guint64 key;
 
   guint32 random;
   guint   noise;                 /* how much chance reorders the moves of a probe */
   guint64 nodes;
   guint64 next_check;
+  guint32 far_low[SHORT_FANS][1u << 7];  /* fans whose card k has a rank among 0 … 6 */
+  guint32 far_high[SHORT_FANS][1u << 6]; /* and among 7 … 12, by the set of ranks */
   KeySet  dead;                  /* positions whose every continuation was searched in vain */
   Frame   stack[PAT_N_CARDS + 1];
 } Search;
@@ -311,9 +314,10 @@ play (Search *s,
   guint k;
 
   s->tops[r] &= ~bit;
-  for (k = 0; k + 1 < h; k++)
-    if (--s->over[r][s->rank[fan][k]] == 0)
-      s->below[r] &= ~(1u << s->rank[fan][k]);
+  if (s->max_height > SHORT_FANS)
+    for (k = 0; k + 1 < h; k++)
+      if (--s->over[r][s->rank[fan][k]] == 0)
+        s->below[r] &= ~(1u << s->rank[fan][k]);
   if (h > 1)
     {
       s->tops[s->rank[fan][h - 2]] |= bit;
@@ -355,9 +359,10 @@ unplay (Search *s,
       s->bottoms[r]++;
     }
   s->tops[r] |= bit;
-  for (k = 0; k + 1 < h; k++)
-    if (s->over[r][s->rank[fan][k]]++ == 0)
-      s->below[r] |= 1u << s->rank[fan][k];
+  if (s->max_height > SHORT_FANS)
+    for (k = 0; k + 1 < h; k++)
+      if (s->over[r][s->rank[fan][k]]++ == 0)
+        s->below[r] |= 1u << s->rank[fan][k];
   if (h == 3)
     s->deep |= bit;
   s->level[h - 1] &= ~bit;
@@ -458,9 +463,12 @@ one_spell_each (const Search *s,
   return TRUE;
 }
 
+/* alternations[h][p]: how many times a fan of h cards alternates, reading from the top and
+ * starting on the far side, when bit k of p says whether its card k (0 the bottom) is far. */
+static guint8 alternations[MAX_HEIGHT + 1][1u << MAX_HEIGHT];
+
 /* How many times the fans of three cards or more alternate, at most, reading from the top
- * and starting on the @far side. A fan of three alternates three times when its top and
- * bottom cards are far and its middle one is not. */
+ * and starting on the @far side. */
 static guint
 deep_alternations (const Search *s,
                    guint         far)
@@ -472,25 +480,12 @@ deep_alternations (const Search *s,
     {
       guint f = (guint) __builtin_ctz (fans);
       guint h = s->height[f];
+      guint pattern = 0, k;
 
       fans &= fans - 1;
-      if (h == 3)
-        {
-          if ((far & s->ends3[f]) == s->ends3[f] && (far & s->middle3[f]) == 0)
-            most = MAX (most, 3u);
-        }
-      else
-        {
-          guint want = 1, seen = 0, k;
-
-          for (k = h; k > 0; k--)
-            if (((far >> s->rank[f][k - 1]) & 1) == want)
-              {
-                seen++;
-                want ^= 1;
-              }
-          most = MAX (most, seen);
-        }
+      for (k = 0; k < h; k++)
+        pattern |= ((far >> s->rank[f][k]) & 1) << k;
+      most = MAX (most, alternations[h][pattern]);
     }
   return most;
 }
@@ -500,6 +495,36 @@ deep_alternations (const Search *s,
 #define CUT_UNKNOWN  0
 #define CUT_AT_MOST_ONE 1
 #define CUT_TWO_OR_MORE 0x80
+
+/* With fans of at most four cards, all fans are read at once, a bit per fan: g[k] holds the
+ * fans whose card k (0 the bottom) is left and on the far side, n[k] those whose card k is
+ * left and on the near side. Gives how many spells a fan may need at most: 1 when no far card
+ * lies over a near one; 4 for far, near, far, near from the top; 3 for far over near over far;
+ * else 2. */
+static guint8
+short_fans_alternations (const Search *s,
+                         guint         far)
+{
+  guint32 g[SHORT_FANS], n[SHORT_FANS];
+  guint32 present = 0;
+  guint k;
+
+  for (k = SHORT_FANS; k > 0; k--)
+    {
+      guint32 at = s->far_low[k - 1][far & 0x7f] | s->far_high[k - 1][far >> 7];
+
+      present |= s->level[k];
+      g[k - 1] = at & present;
+      n[k - 1] = present & ~at;
+    }
+  if (((g[3] & (n[2] | n[1] | n[0])) | (g[2] & (n[1] | n[0])) | (g[1] & n[0])) == 0)
+    return CUT_AT_MOST_ONE;
+  if ((g[3] & n[2] & g[1] & n[0]) != 0)
+    return 4;
+  if (((g[3] & n[2] & (g[1] | g[0])) | ((g[3] | g[2]) & n[1] & g[0])) != 0)
+    return 3;
+  return 2;
+}
 
 /* Whether the fans fit m + 1 spells on the two sides of the cut at edges i < j: the side of
  * ranks i + 1 … j and the rest. */
@@ -515,7 +540,9 @@ cut_fits (const Search *s,
   guint side = (2u << j) - (2u << i);
   guint far = ((side >> s->hole) & 1 ? ~side : side) & in_play;
 
-  if (*known == CUT_UNKNOWN)
+  if (*known == CUT_UNKNOWN && s->max_height <= SHORT_FANS)
+    *known = short_fans_alternations (s, far);
+  else if (*known == CUT_UNKNOWN)
     *known = one_spell_each (s, far, in_play & ~far) ? CUT_AT_MOST_ONE : CUT_TWO_OR_MORE;
   if (*known == CUT_AT_MOST_ONE)
     return TRUE;
@@ -526,36 +553,90 @@ cut_fits (const Search *s,
   return *known <= m;
 }
 
+/* Every count is odd, a[r] = 2 e[r] ± 1: @by_value[k] holds the edges with a[r] = 2k − 1, and
+ * @plus the edges where the sign is +1 for the end tried, so the edges crossed v times are
+ * (plus & by_value[v + 1]) | (~plus & by_value[v]). Only small counts can make a cut fail. */
+/* How many times edge @r is crossed, or max_m + 1 when more. */
+static inline guint
+crossings (const guint *crossed,
+           guint        max_m,
+           guint        r)
+{
+  guint v;
+
+  for (v = 0; v <= max_m; v++)
+    if ((crossed[v] >> r) & 1)
+      return v;
+  return max_m + 1;
+}
+
 static gboolean
 spells_possible (const Search *s,
                  guint8       *cache,
+                 guint8       *hint,
                  guint         in_play,
-                 const int    *e)
+                 const guint  *by_value,
+                 guint         plus)
 {
   guint max_m = s->max_height - 1;
-  guint zero = N_RANKS;
-  guint i, j;
+  guint crossed[MAX_HEIGHT + 1];
+  guint zero;
+  guint v, w;
 
-  for (i = 0; i < N_RANKS; i++)
-    if (e[i] == 0)
-      {
-        zero = i;
-        break;
-      }
+  for (v = 0; v <= max_m; v++)
+    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
+  zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
 
-  for (i = 0; i < N_RANKS; i++)
+  /* The cut that failed last time, if it is one of the cuts below this time, fails most often
+   * again: it is tried first. */
+  if (hint[0] != N_RANKS)
     {
-      guint ei = (guint) e[i];
+      guint vi = crossings (crossed, max_m, hint[0]);
+      guint vj = crossings (crossed, max_m, hint[1]);
+      guint m = 0;
 
-      if (ei == 0 || ei > max_m)
-        continue;
-      /* With an uncrossed edge, one more edge makes a cut. */
-      if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), ei))
+      if (vi > 0 && vj > 0 && vi + vj <= max_m)
+        m = vi + vj;
+      else if (vi > 0 && vi <= max_m && hint[1] == zero)
+        m = vi;
+      else if (vj > 0 && vj <= max_m && hint[0] == zero)
+        m = vj;
+      if (m > 0 && !cut_fits (s, cache, in_play, hint[0], hint[1], m))
         return FALSE;
-      for (j = i + 1; j < N_RANKS; j++)
-        if (e[j] > 0 && ei + (guint) e[j] <= max_m &&
-            !cut_fits (s, cache, in_play, i, j, ei + (guint) e[j]))
-          return FALSE;
+    }
+
+  for (v = 1; v <= max_m; v++)
+    {
+      guint bits;
+
+      for (bits = crossed[v]; bits != 0; bits &= bits - 1)
+        {
+          guint i = (guint) __builtin_ctz (bits);
+
+          /* With an uncrossed edge, one more edge makes a cut. */
+          if (zero != N_RANKS && !cut_fits (s, cache, in_play, MIN (i, zero), MAX (i, zero), v))
+            {
+              hint[0] = (guint8) MIN (i, zero);
+              hint[1] = (guint8) MAX (i, zero);
+              return FALSE;
+            }
+          for (w = v; v + w <= max_m; w++)
+            {
+              guint others = w == v ? bits & (bits - 1) : crossed[w];
+
+              for (; others != 0; others &= others - 1)
+                {
+                  guint j = (guint) __builtin_ctz (others);
+
+                  if (!cut_fits (s, cache, in_play, MIN (i, j), MAX (i, j), v + w))
+                    {
+                      hint[0] = (guint8) MIN (i, j);
+                      hint[1] = (guint8) MAX (i, j);
+                      return FALSE;
+                    }
+                }
+            }
+        }
     }
   return TRUE;
 }
@@ -563,10 +644,13 @@ spells_possible (const Search *s,
 /* Ends t for which (t − r) mod 13 is even and not 0, and for which it is odd or 0. */
 static guint even_steps[N_RANKS], odd_steps[N_RANKS];
 
+/* For each end t, the edges r for which it is odd or 0 steps on. */
+static guint plus_edges[N_RANKS];
+
 static void
 init_steps (void)
 {
-  guint r, t;
+  guint r, t, h, p;
 
   for (r = 0; r < N_RANKS; r++)
     {
@@ -582,17 +666,38 @@ init_steps (void)
       even_steps[r] = even;
       odd_steps[r] = ((1u << N_RANKS) - 1) & ~even;
     }
+  for (h = 0; h <= MAX_HEIGHT; h++)
+    for (p = 0; p < (1u << h); p++)
+      {
+        guint want = 1, seen = 0, k;
+
+        for (k = h; k > 0; k--)
+          if (((p >> (k - 1)) & 1) == want)
+            {
+              seen++;
+              want ^= 1;
+            }
+        alternations[h][p] = (guint8) seen;
+      }
+  for (t = 0; t < N_RANKS; t++)
+    {
+      plus_edges[t] = 0;
+      for (r = 0; r < N_RANKS; r++)
+        if ((odd_steps[r] >> t) & 1)
+          plus_edges[t] |= 1u << r;
+    }
 }
 
 static gboolean
-walk_exists (const Search *s)
+walk_exists (Search *s)
 {
   int d[N_RANKS], a[N_RANKS];
   guint8 cache[N_RANKS * N_RANKS];
   guint in_play = 0, internal = 0, ends = 0, once = 0, twice = 0;
+  guint by_value[MAX_HEIGHT + 2] = { 0 };
   guint uncrossed = 0;
   guint t, r;
-  gboolean full;
+  gboolean full, low = FALSE;
 
   if (s->hole == HOLE_EMPTY)
     return TRUE;
@@ -641,16 +746,23 @@ walk_exists (const Search *s)
   else
     ends &= ~twice;
 
+  if (ends == 0)
+    return FALSE;
+  for (r = 0; r < N_RANKS; r++)
+    if (a[r] <= 2 * (int) s->max_height - 1)
+      {
+        by_value[(a[r] + 1) / 2] |= 1u << r;
+        low = TRUE;
+      }
+  if (!low)
+    return TRUE;
+
   memset (cache, CUT_UNKNOWN, sizeof cache);
   while (ends != 0)
     {
-      int e[N_RANKS];
-
       t = (guint) __builtin_ctz (ends);
       ends &= ends - 1;
-      for (r = 0; r < N_RANKS; r++)
-        e[r] = (a[r] - ((odd_steps[r] >> t) & 1 ? 1 : -1)) / 2;
-      if (spells_possible (s, cache, in_play, e))
+      if (spells_possible (s, cache, s->cut_hint, in_play, by_value, plus_edges[t]))
         return TRUE;
     }
   return FALSE;
@@ -758,11 +870,7 @@ load (Search         *s,
           s->adjacent_under[f][k] = k > 0 && adjacent (s->rank[f][k - 1], r);
         }
       if (len >= 3)
-        {
-          s->deep |= (guint32) 1 << f;
-          s->ends3[f] = (guint16) ((1u << s->rank[f][0]) | (1u << s->rank[f][2]));
-          s->middle3[f] = (guint16) (1u << s->rank[f][1]);
-        }
+        s->deep |= (guint32) 1 << f;
       if (len > 0)
         {
           s->tops[s->rank[f][len - 1]] |= (guint32) 1 << f;
@@ -773,6 +881,24 @@ load (Search         *s,
     }
 
   s->max_height = max_height;
+  if (max_height <= SHORT_FANS)
+    for (k = 0; k < max_height; k++)
+      {
+        guint32 at[N_RANKS] = { 0 };
+        guint b, r;
+
+        for (f = 0; f < s->n_fans; f++)
+          if (s->height[f] > k)
+            at[s->rank[f][k]] |= (guint32) 1 << f;
+        for (b = 0; b < (1u << 7); b++)
+          for (r = 0; r < 7; r++)
+            if ((b >> r) & 1)
+              s->far_low[k][b] |= at[r];
+        for (b = 0; b < (1u << 6); b++)
+          for (r = 7; r < N_RANKS; r++)
+            if ((b >> (r - 7)) & 1)
+              s->far_high[k][b] |= at[r];
+      }
   s->bits = max_height <= 3 ? 2 : 3;
   for (f = 0; f < s->n_fans; f++)
     {
@@ -796,6 +922,7 @@ load (Search         *s,
     s->key |= (guint64) s->height[f] << (f * s->bits);
   s->key |= (guint64) s->hole << (s->n_fans * s->bits);
   s->random = 0x9e3779b9u;
+  s->cut_hint[0] = s->cut_hint[1] = N_RANKS;
   return TRUE;
 }
 
@@ -829,6 +956,7 @@ probe (Search               *s,
       Frame *frame = &s->stack[depth];
       guint8 hole_before = s->hole;
       guint fan, r, forced;
+      guint64 key;
 
       if (frame->next == frame->n)
         {
@@ -861,10 +989,21 @@ probe (Search               *s,
 
       forced = NO_FAN;
       if (!check_rank (s, rank_up (r), &forced) ||
-          !check_rank (s, rank_down (r), &forced) ||
-          !walk_exists (s) ||
-          keyset_contains (&s->dead, canonical_key (s)))
+          !check_rank (s, rank_down (r), &forced))
         {
+          unplay (s, fan, hole_before);
+          continue;
+        }
+      key = canonical_key (s);
+      if (keyset_contains (&s->dead, key))
+        {
+          unplay (s, fan, hole_before);
+          continue;
+        }
+      if (!walk_exists (s))
+        {
+          if (!keyset_add (&s->dead, key))
+            return PROBE_FULL;
           unplay (s, fan, hole_before);
           continue;
         }
@@ -886,28 +1025,6 @@ probe (Search               *s,
       frame->hole_before = hole_before;
       fill_frame (s, frame, forced);
     }
-}
-
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 …: restarts with these budgets waste at most a
- * logarithmic factor over the best fixed budget, whatever it is. */
-static guint64
-luby (guint64 i)
-{
-  guint64 size = 1, power = 1;
-
-  while (size < i + 1)
-    {
-      size = 2 * size + 1;
-      power *= 2;
-    }
-  while (size - 1 != i)
-    {
-      size = (size - 1) / 2;
-      power /= 2;
-      if (i >= size)
-        i -= size;
-    }
-  return power;
 }
 
 #define PROBE_UNIT  256
@@ -939,7 +1056,7 @@ search (Search               *s,
   for (round = 0;; round++)
     {
       s->noise = round == 0 ? 0 : PROBE_NOISE;
-      switch (probe (s, root_forced, PROBE_UNIT * luby (round), limits, deadline, &result, &length))
+      switch (probe (s, root_forced, PROBE_UNIT * pat_solve_luby (round), limits, deadline, &result, &length))
         {
         case PROBE_SOLVED:
           for (i = 0; i < length; i++)

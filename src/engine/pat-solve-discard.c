@@ -11,7 +11,14 @@
  * and are played through their rules module, so that the line found is exactly what the
  * player can replay. Every reachable position is visited once: the set of positions seen is
  * marked on entry, which also stops Free Columns from going round in circles (its stock is
- * gathered and dealt again and again). */
+ * gathered and dealt again and again).
+ *
+ * Idiot's Delight adds, each sound for the reasons given where it is done:
+ * - the old tests: a card with no partner left in another pile, a safe discard made at once;
+ * - an order test (idiot_hopeless): cards that would have to go before themselves;
+ * - lost positions that condemn the positions with more passive cards (idiot_record);
+ * - the end game, once the stock is empty, searched on the piles' heights (endgame_search).
+ * Free Columns is searched as before. */
 
 enum {
   STOCK = 0,
@@ -21,12 +28,15 @@ enum {
 };
 
 #define MAX_CHILDREN 16
+#define MAX_DEALS    13
+#define DEEP_STOCK   16  /* cards left in the stock for the order test after a deal */
 
 typedef struct {
   PatState state;
   PatMove  moves[MAX_CHILDREN];
   guint8   n;
   guint8   next;
+  guint64  pre[PAT_N_CARDS];  /* Idiot's Delight: cards that must go before each card */
 } Frame;
 
 /* The positions seen: fixed-size records in an open-addressing table; a record whose last
@@ -34,6 +44,7 @@ typedef struct {
 typedef struct {
   guint8 *slots;
   gsize   record;
+  gsize   hash_from;  /* records hash on their bytes from here on */
   guint   bits;
   gsize   used;
 } PositionSet;
@@ -47,6 +58,10 @@ typedef struct {
   guint64         lower[PAT_N_CARDS];
   guint64         same_rank[PAT_N_CARDS];
   guint64         same_rank_of[13];     /* the four cards of each rank */
+  guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card; 0: in play */
+  guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
+  guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
+  guint           root_stock;
   PositionSet     seen;
   Frame          *stack;
   gsize           stack_size;
@@ -55,28 +70,35 @@ typedef struct {
   guint64         next_check;
   guint32         random;
   guint           noise;
+  guint8         *endgame_lost;         /* the end game's lost positions, a bit each */
+  PatMove         endgame_line[PAT_N_CARDS];
+  guint           endgame_length;       /* the moves of endgame_line after a win, else 0 */
 } Search;
 
 #define FREE_RECORD 48
-#define IDIOT_RECORD 8
+#define IDIOT_RECORD 16
+#define IDIOT_KEY    8
 
-/* Idiot's Delight: which cards of the stock were dealt to which pile is known from how many
- * are left in it, and cards only come off, so the cards discarded and the stock's length say
- * it all. */
 static void
-idiot_record (const PatState *state,
-              guint8         *out)
+put_le64 (guint8  *out,
+          guint64  value)
 {
-  guint64 key = (guint64) 1 << 63;
-  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
   guint i;
 
-  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
-    key |= (guint64) 1 << gone[i];
-  key |= (guint64) pat_state_pile_len (state, STOCK) << 52;
-  /* Little-endian whatever the machine, so that the top bit lands in the last byte. */
-  for (i = 0; i < IDIOT_RECORD; i++)
-    out[i] = (guint8) (key >> (8 * i));
+  /* Little-endian whatever the machine, so that a top bit lands in the last byte. */
+  for (i = 0; i < 8; i++)
+    out[i] = (guint8) (value >> (8 * i));
+}
+
+static guint64
+get_le64 (const guint8 *in)
+{
+  guint64 value = 0;
+  guint i;
+
+  for (i = 0; i < 8; i++)
+    value |= (guint64) in[i] << (8 * i);
+  return value;
 }
 
 /* Free Columns: the stock and the four piles in order, six bits a card, and their lengths;
@@ -126,12 +148,13 @@ free_record (const PatState *state,
 
 static inline guint64
 record_hash (const guint8 *record,
+             gsize         from,
              gsize         size)
 {
   guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
   gsize i;
 
-  for (i = 0; i < size; i += 8)
+  for (i = from; i < size; i += 8)
     {
       guint64 word;
 
@@ -147,9 +170,11 @@ record_hash (const guint8 *record,
 static gboolean
 set_init (PositionSet *set,
           gsize        record,
+          gsize        hash_from,
           gsize        max_bytes)
 {
   set->record = record;
+  set->hash_from = hash_from;
   set->bits = SET_FIRST_BITS;
   set->used = 0;
   while ((record << set->bits) > max_bytes / 2 && set->bits > 4)
@@ -168,10 +193,11 @@ static void
 set_place (guint8       *slots,
            guint         bits,
            gsize         record,
+           gsize         from,
            const guint8 *key)
 {
   gsize mask = ((gsize) 1 << bits) - 1;
-  gsize j = record_hash (key, record) >> (64 - bits);
+  gsize j = record_hash (key, from, record) >> (64 - bits);
 
   while (slots[j * record + record - 1] != 0)
     j = (j + 1) & mask;
@@ -183,7 +209,7 @@ set_contains (const PositionSet *set,
               const guint8      *key)
 {
   gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (key, set->record) >> (64 - set->bits);
+  gsize j = record_hash (key, set->hash_from, set->record) >> (64 - set->bits);
 
   for (;;)
     {
@@ -197,25 +223,13 @@ set_contains (const PositionSet *set,
     }
 }
 
-/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
+/* Stores @key without looking for it: 1, or −1 when the budget is spent. */
 static int
-set_add (PositionSet  *set,
-         const guint8 *key,
-         gsize         room)
+set_insert (PositionSet  *set,
+            const guint8 *key,
+            gsize         room)
 {
   gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (key, set->record) >> (64 - set->bits);
-
-  for (;;)
-    {
-      const guint8 *slot = set->slots + j * set->record;
-
-      if (slot[set->record - 1] == 0)
-        break;
-      if (memcmp (slot, key, set->record) == 0)
-        return 0;
-      j = (j + 1) & mask;
-    }
 
   if (set->used + 1 > (mask + 1) / 4 * 3)
     {
@@ -233,18 +247,51 @@ set_add (PositionSet  *set,
         {
           for (i = 0; i <= mask; i++)
             if (set->slots[i * set->record + set->record - 1] != 0)
-              set_place (bigger, set->bits + 1, set->record, set->slots + i * set->record);
+              set_place (bigger, set->bits + 1, set->record, set->hash_from,
+                         set->slots + i * set->record);
           g_free (set->slots);
           set->slots = bigger;
           set->bits++;
-          set_place (set->slots, set->bits, set->record, key);
-          set->used++;
-          return 1;
         }
     }
-  memcpy (set->slots + j * set->record, key, set->record);
+  set_place (set->slots, set->bits, set->record, set->hash_from, key);
   set->used++;
   return 1;
+}
+
+/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
+static int
+set_add (PositionSet  *set,
+         const guint8 *key,
+         gsize         room)
+{
+  if (set_contains (set, key))
+    return 0;
+  return set_insert (set, key, room);
+}
+
+/* Idiot's Delight keeps the positions lost as records of two halves: the cards left that
+ * may still partner another (the key, with the stock's length) and the others. */
+static gboolean
+set_dominated (const PositionSet *set,
+               const guint8      *record)
+{
+  gsize mask = ((gsize) 1 << set->bits) - 1;
+  gsize j = record_hash (record, set->hash_from, set->record) >> (64 - set->bits);
+  guint64 passive = get_le64 (record);
+
+  for (;;)
+    {
+      const guint8 *slot = set->slots + j * set->record;
+
+      if (slot[set->record - 1] == 0)
+        return FALSE;
+      if (memcmp (slot + set->hash_from, record + set->hash_from,
+                  set->record - set->hash_from) == 0 &&
+          (get_le64 (slot) & ~passive) == 0)
+        return TRUE;
+      j = (j + 1) & mask;
+    }
 }
 
 /* Idiot's Delight reasoning. Every card ends up in a known pile (a card of the stock goes to
@@ -272,6 +319,45 @@ idiot_prepare (Search         *s,
     }
   for (k = 0; k < pat_state_pile_len (state, DISCARD); k++)
     s->pile_of[pat_state_pile_cards (state, DISCARD)[k]] = DISCARD;
+
+  /* The order in which cards come to lie in each pile: the cards in play from the bottom
+   * up, then the stock's, deal after deal. */
+  s->root_stock = pat_state_pile_len (state, STOCK);
+  for (pile = PILE1; pile < DISCARD; pile++)
+    {
+      guint64 below = 0;
+
+      for (k = 0; k < pat_state_pile_len (state, pile); k++)
+        {
+          c = pat_state_pile_cards (state, pile)[k];
+          s->time_of[c] = 0;
+          for (d = 0; d < PAT_N_CARDS; d++)
+            if (below & ((guint64) 1 << d))
+              s->above[d] |= (guint64) 1 << c;
+          below |= (guint64) 1 << c;
+        }
+      for (k = 0; k < s->root_stock; k++)
+        {
+          guint from_top = s->root_stock - 1 - k;
+
+          if (PILE1 + from_top % 4 != pile)
+            continue;
+          c = pat_state_pile_cards (state, STOCK)[k];
+          s->time_of[c] = (guint8) (1 + from_top / 4);
+        }
+    }
+  for (k = 0; k < s->root_stock; k++)
+    {
+      c = pat_state_pile_cards (state, STOCK)[k];
+      for (d = 0; d < PAT_N_CARDS; d++)
+        if (s->pile_of[d] == s->pile_of[c] && (s->time_of[d] < s->time_of[c] ||
+                                                (s->time_of[d] == 0 && s->time_of[c] > 0)))
+          s->above[d] |= (guint64) 1 << c;
+    }
+  for (c = 0; c < PAT_N_CARDS; c++)
+    if (s->pile_of[c] != DISCARD)
+      for (k = s->time_of[c]; k <= MAX_DEALS; k++)
+        s->upto[s->pile_of[c]][k] |= (guint64) 1 << c;
 
   for (c = 0; c < PAT_N_CARDS; c++)
     {
@@ -317,31 +403,221 @@ pairs_possible (const Search *s,
   return FALSE;
 }
 
+static inline guint64
+bit (guint c)
+{
+  return (guint64) 1 << c;
+}
+
+/* The union of @pre over the cards of @set. */
+static inline guint64
+pre_of (const guint64 *pre,
+        guint64        set)
+{
+  guint64 all = 0;
+
+  for (; set != 0; set &= set - 1)
+    all |= pre[__builtin_ctzll (set)];
+  return all;
+}
+
+/* Whether the cards of @needy can all be paired, two by two, each pair allowed by @partner. */
+static gboolean
+pairs_allowed (const guint64 *partner,
+               guint64        needy,
+               guint64        free)
+{
+  guint c;
+  guint64 options;
+
+  needy &= free;
+  if (needy == 0)
+    return TRUE;
+  c = (guint) __builtin_ctzll (needy);
+  options = partner[c] & free & ~bit (c);
+  for (; options != 0; options &= options - 1)
+    {
+      guint d = (guint) __builtin_ctzll (options);
+
+      if (pairs_allowed (partner, needy, free & ~bit (c) & ~bit (d)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+#define ORDER_ROUNDS 6
+
+/* Whether the cards @left, @dealt deals after the root, can never all go, judged by the
+ * order in which they must go.
+ *
+ * pre[c] is a set of cards that go before c in every win from here, grown until it stops:
+ * - the cards lying on c in its pile now go before it (it must be on top to go);
+ * - c goes with a partner k on top of another pile: a higher card of its suit, which stays,
+ *   or a card of its rank, which goes with it. At that moment at least max (t(c), t(k), dealt)
+ *   deals have been made (t: the deal that brings a card, 0 for the cards in play), so every
+ *   card of c's and k's piles brought by then and lying on them has gone before, and so have
+ *   the cards that must go before those. k cannot be a partner when it must go before c, nor
+ *   when c or k would have to go before that moment; a card of c's rank cannot when c must go
+ *   before it, and then whatever must go before k goes before c too. Whatever c's partner, the
+ *   cards that all its possible partners need gone go before c.
+ * A card with no possible partner, or that would have to go before itself, can never go, and
+ * neither can a rank's cards that can only go in pairs when they cannot be paired off. Every
+ * step only adds cards that truly must go before, so stopping early is sound too. */
+static gboolean
+idiot_hopeless (const Search  *s,
+                guint64        left,
+                guint          dealt,
+                const guint64 *inherited,
+                guint64       *pre)
+{
+  guint64 pair_ok[PAT_N_CARDS];
+  guint64 cover[PAT_N_CARDS];
+  guint64 needy = 0, cards;
+  guint round, i;
+  gboolean changed = TRUE;
+
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint p = s->pile_of[c];
+
+      pre[c] = s->above[c] & s->upto[p][MAX (s->time_of[c], dealt)] & left;
+      if (inherited != NULL)
+        pre[c] |= inherited[c] & left;
+    }
+
+  for (round = 0; changed && round < ORDER_ROUNDS; round++)
+    {
+      changed = FALSE;
+      needy = 0;
+      /* What lies on each card in play now, and what must go before that. */
+      for (cards = left; cards != 0; cards &= cards - 1)
+        {
+          guint c = (guint) __builtin_ctzll (cards);
+          guint64 on = s->above[c] & s->upto[s->pile_of[c]][dealt] & left;
+
+          cover[c] = on | pre_of (pre, on);
+        }
+      for (cards = left; cards != 0; cards &= cards - 1)
+        {
+          guint c = (guint) __builtin_ctzll (cards);
+          guint p = s->pile_of[c];
+          guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
+          guint64 common = ~(guint64) 0, grown;
+          gboolean single = FALSE;
+
+          pair_ok[c] = 0;
+          for (; partners != 0; partners &= partners - 1)
+            {
+              guint k = (guint) __builtin_ctzll (partners);
+              guint q = s->pile_of[k];
+              gboolean pair = (s->same_rank[c] & bit (k)) != 0;
+              guint t = MAX (MAX (s->time_of[c], s->time_of[k]), dealt);
+              guint64 need;
+
+              if ((pre[c] & bit (k)) != 0 || (pair && (pre[k] & bit (c)) != 0))
+                continue;
+              if (t == dealt)
+                {
+                  need = cover[c] | cover[k];
+                }
+              else
+                {
+                  need = ((s->above[c] & s->upto[p][t]) | (s->above[k] & s->upto[q][t])) & left;
+                  need |= pre_of (pre, need);
+                }
+              if (pair)
+                need |= pre[k];
+              if ((need & (bit (c) | bit (k))) != 0)
+                continue;
+              common &= need;
+              if (pair)
+                pair_ok[c] |= bit (k);
+              else
+                single = TRUE;
+            }
+          if (!single && pair_ok[c] == 0)
+            return TRUE;
+          if (!single)
+            needy |= bit (c);
+          grown = pre[c] | common;
+          grown |= pre_of (pre, grown);
+          if ((grown & bit (c)) != 0)
+            return TRUE;
+          if (grown != pre[c])
+            {
+              pre[c] = grown;
+              changed = TRUE;
+            }
+        }
+    }
+
+  /* A pair needs each card to accept the other. */
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint64 ok = 0, options;
+
+      for (options = pair_ok[c]; options != 0; options &= options - 1)
+        {
+          guint k = (guint) __builtin_ctzll (options);
+
+          if ((pair_ok[k] & bit (c)) != 0)
+            ok |= bit (k);
+        }
+      pair_ok[c] = ok;
+    }
+  for (i = 0; i < 13; i++)
+    {
+      guint64 rank_left = left & s->same_rank_of[i];
+
+      if ((needy & rank_left) != 0 && !pairs_allowed (pair_ok, needy & rank_left, rank_left))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
 static gboolean
 idiot_analyse (const Search   *s,
                const PatState *state,
+               const guint64  *inherited,
+               gboolean        deep,
+               guint64        *pre,
                PatMove        *safe)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
-  guint64 cards, needy = 0;
+  guint64 needy = 0;
   const PatCard *gone = pat_state_pile_cards (state, DISCARD);
   PatCard tops[4];
-  guint i, j;
+  guint i, j, pile;
 
   for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
     left &= ~((guint64) 1 << gone[i]);
 
+  /* Thirteen bits a suit: a card has a higher card of its suit left in another pile when its
+   * rank is below the highest of its suit left there, and a card of its rank when that rank
+   * shows there in any suit. */
   safe->kind = 0xff;
-  for (cards = left; cards != 0; cards &= cards - 1)
+  for (pile = PILE1; pile < DISCARD; pile++)
     {
-      guint c = (guint) __builtin_ctzll (cards);
-      guint64 elsewhere = left & ~s->pile_cards[s->pile_of[c]];
+      guint64 mine = left & s->pile_cards[pile];
+      guint64 others = left & ~s->pile_cards[pile];
+      guint64 ranks = 0, under = 0;
+      guint suit;
 
-      if ((elsewhere & (s->higher[c] | s->same_rank[c])) == 0)
+      for (suit = 0; suit < 4; suit++)
+        {
+          guint64 of_suit = (others >> (13 * suit)) & 0x1fff;
+
+          ranks |= of_suit;
+          if (of_suit != 0)
+            under |= (((guint64) 1 << (63 - __builtin_clzll (of_suit))) - 1) << (13 * suit);
+        }
+      ranks |= ranks << 13 | ranks << 26 | ranks << 39;
+      if ((mine & ~(under | ranks)) != 0)
         return FALSE;
-      if ((elsewhere & s->higher[c]) == 0)
-        needy |= (guint64) 1 << c;
+      needy |= mine & ~under;
     }
   /* Cards that can only go in pairs need partners of their own, in other piles. */
   for (i = 0; i < 13; i++)
@@ -350,6 +626,16 @@ idiot_analyse (const Search   *s,
 
       if ((needy & rank_left) != 0 && !pairs_possible (s, needy & rank_left, rank_left, 0))
         return FALSE;
+    }
+  if (inherited == NULL || deep)
+    {
+      if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
+                          inherited, pre))
+        return FALSE;
+    }
+  else
+    {
+      memcpy (pre, inherited, sizeof (guint64) * PAT_N_CARDS);
     }
 
   for (i = 0; i < 4; i++)
@@ -400,8 +686,9 @@ idiot_analyse (const Search   *s,
  * single cards, and deals last; Free Columns gathers equal cards before dealing on. Later
  * probes of Idiot's Delight shuffle this order a little. */
 static void
-fill_frame (Search *s,
-            Frame  *frame)
+fill_frame (Search      *s,
+            Frame       *frame,
+            const Frame *parent)
 {
   PatMoveList all;
   guint score[MAX_CHILDREN];
@@ -413,7 +700,15 @@ fill_frame (Search *s,
     {
       PatMove safe;
 
-      if (!idiot_analyse (s, &frame->state, &safe))
+      gboolean deep = TRUE;
+
+      /* The order test costs more than most positions' whole search below it, so it is made
+       * only where the search ahead is long: at the root and after the early deals. */
+      if (parent != NULL)
+        deep = parent->moves[parent->next - 1].kind == PAT_MOVE_STOCK &&
+               pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK;
+      if (!idiot_analyse (s, &frame->state, parent != NULL ? parent->pre : NULL, deep, frame->pre,
+                          &safe))
         return;
       if (safe.kind != 0xff)
         {
@@ -445,15 +740,53 @@ fill_frame (Search *s,
     }
 }
 
+/* Idiot's Delight: which cards of the stock go to which pile is known from how many are left
+ * in it, and cards only come off, so the cards left and the stock's length say it all.
+ *
+ * A card left that no other card left in another pile could ever go with (no card of its
+ * rank, no lower card of its suit) is passive: it only has to go. If a position P is lost,
+ * so is every position Q with the same stock that holds P's cards and more, when the cards
+ * Q has more are passive in Q. Indeed, replay a win of Q from P, leaving out the moves of
+ * cards P does not have: cards are on top in P whenever they are in Q, as P's piles are
+ * Q's less a few cards, and every card that another goes with in Q's win has a partner
+ * left in another pile, so it is not passive and P has it too. So the lost positions are
+ * kept by their cards that are not passive, and a position is lost when one of them with
+ * the same key has passive cards that the position has too. */
 static void
-make_record (const Search   *s,
-             const PatState *state,
-             guint8         *key)
+idiot_record (const Search   *s,
+              const PatState *state,
+              guint8         *out)
 {
-  if (s->free_columns)
-    free_record (state, key);
-  else
-    idiot_record (state, key);
+  guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
+  guint64 active = 0;
+  const PatCard *gone = pat_state_pile_cards (state, DISCARD);
+  guint i, pile;
+
+  for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
+    left &= ~((guint64) 1 << gone[i]);
+  /* Thirteen bits a suit: a card is active when another pile has a card of its rank left,
+   * or one of its suit lower than itself, that is, when its rank is above the lowest of its
+   * suit left there. */
+  for (pile = PILE1; pile < DISCARD; pile++)
+    {
+      guint64 others = left & ~s->pile_cards[pile];
+      guint64 ranks = 0, partnered = 0;
+      guint suit;
+
+      for (suit = 0; suit < 4; suit++)
+        {
+          guint64 of_suit = (others >> (13 * suit)) & 0x1fff;
+
+          ranks |= of_suit;
+          if (of_suit != 0)
+            partnered |= (~(((of_suit & -of_suit) << 1) - 1) & 0x1fff) << (13 * suit);
+        }
+      partnered |= ranks | ranks << 13 | ranks << 26 | ranks << 39;
+      active |= left & s->pile_cards[pile] & partnered;
+    }
+  put_le64 (out, left & ~active);
+  put_le64 (out + IDIOT_KEY,
+            active | (guint64) pat_state_pile_len (state, STOCK) << 52 | (guint64) 1 << 63);
 }
 
 static int
@@ -462,9 +795,15 @@ remember (Search         *s,
 {
   guint8 key[FREE_RECORD];
   gsize stack_bytes = s->stack_size * sizeof (Frame);
+  gsize room = s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0;
 
-  make_record (s, state, key);
-  return set_add (&s->seen, key, s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0);
+  if (s->free_columns)
+    {
+      free_record (state, key);
+      return set_add (&s->seen, key, room);
+    }
+  idiot_record (s, state, key);
+  return set_insert (&s->seen, key, room);
 }
 
 static gboolean
@@ -473,8 +812,142 @@ known (const Search   *s,
 {
   guint8 key[FREE_RECORD];
 
-  make_record (s, state, key);
-  return set_contains (&s->seen, key);
+  g_assert (!s->free_columns);
+  idiot_record (s, state, key);
+  return set_dominated (&s->seen, key);
+}
+
+/* Idiot's Delight's end game: once the stock is empty, cards only come off the four piles, so
+ * a position is the four piles' heights and there are at most 14⁴ of them (52 cards in four
+ * piles). They are searched here, depth first, with one bit per height combination for the
+ * positions found lost, far faster than through the rules: the result is exact all the same,
+ * as every move of the rules (a pair of equal ranks on two piles, or a card under a higher
+ * card of its suit on another pile) is tried from every position not already known lost. */
+#define ENDGAME_POSITIONS (14 * 14 * 14 * 14)
+
+typedef struct {
+  PatCard  cards[4][PAT_N_CARDS];
+  guint    stride[4];
+  guint64  nodes;
+  guint64  budget;
+  guint8  *lost;
+  PatMove *line;
+  guint    length;
+} Endgame;
+
+/* 1: won, with the moves in e->line from @depth on; 0: lost; −1: out of nodes. */
+static int
+endgame_search (Endgame *e,
+                guint    h[4],
+                guint    depth)
+{
+  PatCard top[4];
+  guint index = 0, i, j;
+  int r;
+
+  for (i = 0; i < 4; i++)
+    index += h[i] * e->stride[i];
+  if (index == 0)
+    {
+      e->length = depth;
+      return 1;
+    }
+  if ((e->lost[index >> 3] & (1u << (index & 7))) != 0)
+    return 0;
+  if (++e->nodes > e->budget)
+    return -1;
+
+  for (i = 0; i < 4; i++)
+    top[i] = h[i] > 0 ? e->cards[i][h[i] - 1] : PAT_NO_CARD;
+  for (i = 0; i < 4; i++)
+    {
+      if (top[i] == PAT_NO_CARD)
+        continue;
+      for (j = i + 1; j < 4; j++)
+        if (top[j] != PAT_NO_CARD && pat_card_rank (top[i]) == pat_card_rank (top[j]))
+          {
+            h[i]--;
+            h[j]--;
+            r = endgame_search (e, h, depth + 1);
+            h[i]++;
+            h[j]++;
+            if (r != 0)
+              {
+                PatMove *m = &e->line[depth];
+
+                m->kind = PAT_MOVE_PAIR;
+                m->from = (guint8) (PILE1 + i);
+                m->from2 = (guint8) (PILE1 + j);
+                m->to = DISCARD;
+                m->count = 2;
+                return r;
+              }
+          }
+    }
+  for (i = 0; i < 4; i++)
+    {
+      if (top[i] == PAT_NO_CARD)
+        continue;
+      for (j = 0; j < 4; j++)
+        if (j != i && top[j] != PAT_NO_CARD &&
+            pat_card_suit (top[j]) == pat_card_suit (top[i]) &&
+            pat_card_rank (top[j]) > pat_card_rank (top[i]))
+          break;
+      if (j == 4)
+        continue;
+      h[i]--;
+      r = endgame_search (e, h, depth + 1);
+      h[i]++;
+      if (r != 0)
+        {
+          e->line[depth] = pat_move_cards (PILE1 + i, DISCARD, 1);
+          return r;
+        }
+    }
+  e->lost[index >> 3] |= (guint8) (1u << (index & 7));
+  return 0;
+}
+
+/* Solves @state, whose stock is empty: 1 won (the line in s->endgame_line, *n_moves long),
+ * 0 lost, −1 when @budget nodes were not enough. */
+static int
+endgame_solve (Search         *s,
+               const PatState *state,
+               guint64         budget,
+               guint          *n_moves)
+{
+  Endgame e;
+  guint h[4], i, n = 1;
+  int r;
+
+  for (i = 0; i < 4; i++)
+    {
+      h[i] = pat_state_pile_len (state, PILE1 + i);
+      memcpy (e.cards[i], pat_state_pile_cards (state, PILE1 + i), h[i] * sizeof (PatCard));
+      e.stride[i] = n;
+      n *= h[i] + 1;
+    }
+  g_assert (n <= ENDGAME_POSITIONS);
+  memset (s->endgame_lost, 0, n / 8 + 1);
+  e.nodes = 0;
+  e.budget = budget;
+  e.lost = s->endgame_lost;
+  e.line = s->endgame_line;
+  r = endgame_search (&e, h, 0);
+  s->nodes += MIN (e.nodes, budget);
+  if (r == 1)
+    *n_moves = e.length;
+  return r;
+}
+
+/* The nodes an end game may take: all that the node limit leaves, so that it stays exact. */
+static guint64
+endgame_budget (const Search         *s,
+                const PatSolveLimits *limits)
+{
+  if (limits == NULL || limits->max_nodes == 0)
+    return G_MAXUINT64;
+  return limits->max_nodes > s->nodes ? limits->max_nodes - s->nodes : 0;
 }
 
 typedef enum {
@@ -503,7 +976,7 @@ probe (Search               *s,
   guint64 start = s->nodes;
   gsize depth = 0;
 
-  fill_frame (s, &s->stack[0]);
+  fill_frame (s, &s->stack[0], NULL);
   for (;;)
     {
       Frame *frame = &s->stack[depth];
@@ -573,30 +1046,30 @@ probe (Search               *s,
         {
           return PROBE_BUDGET;
         }
-      fill_frame (s, child);
+      else if (pat_state_pile_len (&child->state, STOCK) == 0)
+        {
+          int won = endgame_solve (s, &child->state, endgame_budget (s, limits), &s->endgame_length);
+
+          if (won > 0)
+            {
+              *length = depth + 1;
+              return PROBE_SOLVED;
+            }
+          if (won < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          if (remember (s, &child->state) < 0)
+            {
+              *result = PAT_SOLVE_LIMIT;
+              return PROBE_STOPPED;
+            }
+          continue;
+        }
+      fill_frame (s, child, frame);
       depth++;
     }
-}
-
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 …, for the budgets of restarts. */
-static guint64
-luby (guint64 i)
-{
-  guint64 size = 1, power = 1;
-
-  while (size < i + 1)
-    {
-      size = 2 * size + 1;
-      power *= 2;
-    }
-  while (size - 1 != i)
-    {
-      size = (size - 1) / 2;
-      power /= 2;
-      if (i >= size)
-        i -= size;
-    }
-  return power;
 }
 
 #define PROBE_UNIT  1024
@@ -621,22 +1094,40 @@ search (Search               *s,
     return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, NULL, 0);
   if (s->free_columns && remember (s, root) < 0)
     return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+  s->endgame_length = 0;
+  if (!s->free_columns && pat_state_pile_len (root, STOCK) == 0)
+    {
+      guint n_moves = 0;
+
+      switch (endgame_solve (s, root, endgame_budget (s, limits), &n_moves))
+        {
+        case 1:
+          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, s->endgame_line, n_moves);
+        case 0:
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+        default:
+          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+        }
+    }
 
   for (round = 0;; round++)
     {
-      guint64 budget = s->free_columns ? 0 : PROBE_UNIT * luby (round);
+      guint64 budget = s->free_columns ? 0 : PROBE_UNIT * pat_solve_luby (round);
 
       s->noise = round == 0 ? 0 : PROBE_NOISE;
       switch (probe (s, budget, limits, deadline, &result, &length))
         {
         case PROBE_SOLVED:
           {
-            PatMove *moves = g_new (PatMove, length);
+            gsize total = length + s->endgame_length;
+            PatMove *moves = g_new (PatMove, total);
             gsize i;
 
             for (i = 0; i < length; i++)
               moves[i] = s->stack[i].moves[s->stack[i].next - 1];
-            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) length);
+            for (i = 0; i < s->endgame_length; i++)
+              moves[length + i] = s->endgame_line[i];
+            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) total);
             g_free (moves);
             return PAT_SOLVE_SOLVED;
           }
@@ -667,16 +1158,21 @@ solve (const PatRules       *rules,
   s.free_columns = rules == &pat_rules_perpetual_motion_free;
   s.max_bytes = pat_solve_memory_budget (limits);
   if (!s.free_columns)
-    idiot_prepare (&s, state);
+    {
+      idiot_prepare (&s, state);
+      s.endgame_lost = g_malloc (ENDGAME_POSITIONS / 8 + 1);
+    }
   s.stack_size = 64;
   s.stack = g_new (Frame, s.stack_size);
-  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD, s.max_bytes))
+  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD,
+                 s.free_columns ? 0 : IDIOT_KEY, s.max_bytes))
     result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
   else
     result = search (&s, state, limits, solution);
   pat_solve_note_memory (set_bytes (&s.seen) + s.stack_size * sizeof (Frame));
   g_free (s.seen.slots);
   g_free (s.stack);
+  g_free (s.endgame_lost);
   return result;
 }
 

@@ -360,21 +360,19 @@ close_position (Search *s)
  * a partial run into the flipper closes back to this one, and a lone card whose successor
  * tops a column lands on it from the flipper. Only a run's base can be off the card it
  * continues, so a run moves whole, except a relative 12 lying on the beak. */
-static void
-generate (Search *s,
-          Frame  *f)
+/* Where each column's top run starts (@base), the column each run's head (@base_of) and each top
+ * card (@top_of) is in, NONE elsewhere; returns the first empty column, or NONE. */
+static guint
+scan_columns (const Board *b,
+              guint8       base[N_COLS],
+              guint8       base_of[PAT_N_CARDS],
+              guint8       top_of[PAT_N_CARDS])
 {
-  const Board *b = &s->board;
-  guint8 base[N_COLS];
-  guint8 base_of[PAT_N_CARDS];
-  guint8 top_of[PAT_N_CARDS];
-  int score[MAX_GEN];
-  guint n = 0;
-  guint x, y, i, j;
   guint empty = NONE;
+  guint x, j;
 
-  memset (base_of, NONE, sizeof base_of);
-  memset (top_of, NONE, sizeof top_of);
+  memset (base_of, NONE, PAT_N_CARDS);
+  memset (top_of, NONE, PAT_N_CARDS);
   for (x = 0; x < N_COLS; x++)
     {
       guint len = b->len[x];
@@ -392,6 +390,48 @@ generate (Search *s,
       base_of[b->col[x][j]] = (guint8) x;
       top_of[b->col[x][len - 1]] = (guint8) x;
     }
+  return empty;
+}
+
+/* Orders @f's @n moves by @score, best first (insertion sort: there are few), and starts it. */
+static void
+sort_moves (Frame *f,
+            int   *score,
+            guint  n)
+{
+  guint i, j;
+
+  for (i = 1; i < n; i++)
+    {
+      Move m = f->moves[i];
+      int sc = score[i];
+
+      for (j = i; j > 0 && score[j - 1] < sc; j--)
+        {
+          f->moves[j] = f->moves[j - 1];
+          score[j] = score[j - 1];
+        }
+      f->moves[j] = m;
+      score[j] = sc;
+    }
+  f->n_moves = (guint8) n;
+  f->next = 0;
+}
+
+static void
+generate (Search *s,
+          Frame  *f)
+{
+  const Board *b = &s->board;
+  guint8 base[N_COLS];
+  guint8 base_of[PAT_N_CARDS];
+  guint8 top_of[PAT_N_CARDS];
+  int score[MAX_GEN];
+  guint n = 0;
+  guint x, y, i, j;
+  guint empty;
+
+  empty = scan_columns (b, base, base_of, top_of);
 
 #define ADD(from_, to_, count_, card_, score_) \
   G_STMT_START { \
@@ -476,22 +516,7 @@ generate (Search *s,
 #undef ADD
 #undef EXPOSE
 
-  /* Insertion sort, best first. */
-  for (i = 1; i < n; i++)
-    {
-      Move m = f->moves[i];
-      int sc = score[i];
-
-      for (j = i; j > 0 && score[j - 1] < sc; j--)
-        {
-          f->moves[j] = f->moves[j - 1];
-          score[j] = score[j - 1];
-        }
-      f->moves[j] = m;
-      score[j] = sc;
-    }
-  f->n_moves = (guint8) n;
-  f->next = 0;
+  sort_moves (f, score, n);
 }
 
 /* Loads @state into @b; FALSE when it is no Penguin position. */
@@ -642,6 +667,43 @@ reserve_frame (Search *s,
   return TRUE;
 }
 
+/* A quarter of @budget for the stack (a frame and up to a closure's worth of automatic moves per
+ * level), the rest for the table. */
+static void
+search_allocate (Search *s,
+                 gsize   budget)
+{
+  s->max_frames = (guint) MIN (budget / 4 / (sizeof (Frame) + 8 * sizeof (Move)), G_MAXINT32);
+  s->table.max_bytes = budget - budget / 4;
+  s->table.mask = 4095;
+  while (s->table.mask > 15 && (s->table.mask + 1) * sizeof (guint64) > s->table.max_bytes)
+    s->table.mask >>= 1;
+  s->table.slots = g_new0 (guint64, s->table.mask + 1);
+  s->max_frames = MAX (s->max_frames, 2);
+  s->n_frames = MIN (64, s->max_frames);
+  s->frames = g_new (Frame, s->n_frames);
+}
+
+/* After each node: PAT_SOLVE_UNSOLVABLE to go on, or why to stop (nodes, time, cancel). The
+ * progress callback (@limits) is wanted about every 64k nodes, the clock and the cancel flag
+ * (@quiet) more often. */
+static PatSolveResult
+check_limits (Search               *s,
+              const PatSolveLimits *limits,
+              const PatSolveLimits *quiet,
+              gint64                deadline,
+              guint                *n_checks)
+{
+  PatSolveResult result;
+
+  if (limits->max_nodes != 0 && s->nodes >= limits->max_nodes)
+    return PAT_SOLVE_LIMIT;
+  if ((s->nodes & (PAT_SOLVE_CHECK_INTERVAL - 1)) != 0)
+    return PAT_SOLVE_UNSOLVABLE;
+  result = pat_solve_should_stop (++*n_checks % 16 == 0 ? limits : quiet, s->nodes, deadline);
+  return result != PAT_SOLVE_SOLVED ? result : PAT_SOLVE_UNSOLVABLE;
+}
+
 PatSolveResult
 pat_solve_penguin (const PatState       *state,
                    const PatSolveLimits *limits,
@@ -652,7 +714,6 @@ pat_solve_penguin (const PatState       *state,
   Board *b = &s.board;
   PatSolveLimits quiet;
   gint64 deadline;
-  gsize budget;
   guint depth = 0;
   guint n_checks = 0;
   PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
@@ -669,18 +730,7 @@ pat_solve_penguin (const PatState       *state,
   quiet.progress = NULL;
   deadline = pat_solve_deadline (limits);
 
-  /* A quarter of the budget for the stack (a frame and up to a closure's worth of automatic
-   * moves per level), the rest for the table. */
-  budget = pat_solve_memory_budget (limits);
-  s.max_frames = (guint) MIN (budget / 4 / (sizeof (Frame) + 8 * sizeof (Move)), G_MAXINT32);
-  s.table.max_bytes = budget - budget / 4;
-  s.table.mask = 4095;
-  while (s.table.mask > 15 && (s.table.mask + 1) * sizeof (guint64) > s.table.max_bytes)
-    s.table.mask >>= 1;
-  s.table.slots = g_new0 (guint64, s.table.mask + 1);
-  s.max_frames = MAX (s.max_frames, 2);
-  s.n_frames = MIN (64, s.max_frames);
-  s.frames = g_new (Frame, s.n_frames);
+  search_allocate (&s, pat_solve_memory_budget (limits));
 
   result = pat_solve_should_stop (&quiet, 0, deadline);
   if (result != PAT_SOLVE_SOLVED)
@@ -720,18 +770,9 @@ pat_solve_penguin (const PatState       *state,
       m = &f->moves[f->next++];
       apply_move (b, m);
       s.nodes++;
-      if (limits->max_nodes != 0 && s.nodes >= limits->max_nodes)
-        {
-          result = PAT_SOLVE_LIMIT;
-          break;
-        }
-      if ((s.nodes & (PAT_SOLVE_CHECK_INTERVAL - 1)) == 0)
-        {
-          result = pat_solve_should_stop (++n_checks % 16 == 0 ? limits : &quiet, s.nodes, deadline);
-          if (result != PAT_SOLVE_SOLVED)
-            break;
-          result = PAT_SOLVE_UNSOLVABLE;
-        }
+      result = check_limits (&s, limits, &quiet, deadline, &n_checks);
+      if (result != PAT_SOLVE_UNSOLVABLE)
+        break;
 
       auto_start = s.n_autos;
       close_position (&s);

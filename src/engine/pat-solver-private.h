@@ -68,6 +68,28 @@ pat_solve_next_check (const PatSolveLimits *limits,
   return next;
 }
 
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 … (term @i, from 0): searches restarted with budgets in
+ * these proportions waste at most a logarithmic factor over the best fixed budget, whatever it is. */
+static inline guint64
+pat_solve_luby (guint64 i)
+{
+  guint64 size = 1, power = 1;
+
+  while (size < i + 1)
+    {
+      size = 2 * size + 1;
+      power *= 2;
+    }
+  while (size - 1 != i)
+    {
+      size = (size - 1) / 2;
+      power /= 2;
+      if (i >= size)
+        i -= size;
+    }
+  return power;
+}
+
 /* Fills @solution with @result and @nodes; when solved, copies the @n_moves @moves. */
 PatSolveResult pat_solution_set        (PatSolution          *solution,
                                         PatSolveResult        result,

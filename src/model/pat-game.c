@@ -1346,6 +1346,46 @@ append_states (GVariant        *array,
   return TRUE;
 }
 
+/* The whole line of play, undo entries, the current position and redo entries, in order of play,
+ * with @n_undo the number of undo entries; %NULL unless it replays from @initial, the deal. Replaying
+ * proves every position is one the rules can reach, so nothing a file says can put the engine in a
+ * position it does not expect. */
+static GArray *
+read_line_of_play (const PatRules  *rules,
+                   const PatState  *initial,
+                   GVariant        *undo_v,
+                   GVariant        *current_v,
+                   GVariant        *redo_v,
+                   guint           *n_undo,
+                   GError         **error)
+{
+  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (PatState));
+  PatState current;
+  guint i;
+
+  if (!append_states (undo_v, initial, chain, error))
+    return NULL;
+  *n_undo = chain->len;
+  if (!state_from_variant (current_v, initial, &current, error))
+    return NULL;
+  g_array_append_val (chain, current);
+  if (!append_states (redo_v, initial, chain, error))
+    return NULL;
+
+  if (!pat_state_equal (&g_array_index (chain, PatState, 0), initial))
+    {
+      corrupt (error, _("the history does not start at the deal"));
+      return NULL;
+    }
+  for (i = 1; i < chain->len; i++)
+    if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i)))
+      {
+        corrupt (error, _("a position does not follow from the one before"));
+        return NULL;
+      }
+  return g_steal_pointer (&chain);
+}
+
 static PatGame *
 game_from_payload (GVariant  *payload,
                    GError   **error)
@@ -1365,7 +1405,6 @@ game_from_payload (GVariant  *payload,
   guint64 elapsed_us;
   gboolean started, recorded, assisted = FALSE;
   PatOptions options;
-  PatState current;
   guint n_undo, i;
 
   /* Format 1 has no assisted flag: the Demo cannot have played in it. */
@@ -1402,31 +1441,9 @@ game_from_payload (GVariant  *payload,
       return NULL;
     }
 
-  /* The whole line of play, undo entries, the current position and redo entries, read in
-   * order of play. */
-  chain = g_array_new (FALSE, FALSE, sizeof (PatState));
-  if (!append_states (undo_v, &self->initial, chain, error))
+  chain = read_line_of_play (rules, &self->initial, undo_v, current_v, redo_v, &n_undo, error);
+  if (chain == NULL)
     return NULL;
-  n_undo = chain->len;
-  if (!state_from_variant (current_v, &self->initial, &current, error))
-    return NULL;
-  g_array_append_val (chain, current);
-  if (!append_states (redo_v, &self->initial, chain, error))
-    return NULL;
-
-  /* Replaying from the deal proves every position is one the rules can reach, so nothing a
-   * file says can put the engine in a position it does not expect. */
-  if (!pat_state_equal (&g_array_index (chain, PatState, 0), &self->initial))
-    {
-      corrupt (error, _("the history does not start at the deal"));
-      return NULL;
-    }
-  for (i = 1; i < chain->len; i++)
-    if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i)))
-      {
-        corrupt (error, _("a position does not follow from the one before"));
-        return NULL;
-      }
 
   if (moves != n_undo)
     {

@@ -300,19 +300,28 @@ match_changed_cb (PatMatchPlay *self,
   pat_match_play_save (self);
 }
 
-/* A won match is over: nothing is left to resume. */
+/* A match that is over, won or abandoned, leaves nothing to resume: no turn, no file, and the
+ * last game is the game matches play. A file that cannot be removed is said like a failed save. */
+static void
+close_match (PatMatchPlay *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  stop_following_game (self);
+  set_turn_over (self, TRUE);
+  if (self->store == NULL)
+    return;
+  if (!pat_store_remove_match (self->store, &error))
+    g_signal_emit (self, signals[SAVE_FAILED], 0, error);
+  pat_store_set_last_game_id (self->store, pat_rules_match ()->id);
+}
+
 static void
 match_finished_cb (PatMatchPlay *self,
                    const char   *winner,
                    PatMatch     *match)
 {
-  stop_following_game (self);
-  set_turn_over (self, TRUE);
-  if (self->store != NULL)
-    {
-      pat_store_remove_match (self->store, NULL);
-      pat_store_set_last_game_id (self->store, pat_rules_match ()->id);
-    }
+  close_match (self);
 }
 
 static void
@@ -346,9 +355,9 @@ pat_match_play_end_turn (PatMatchPlay *self)
   stop_following_game (self);
   set_turn_over (self, TRUE);
   score = pat_game_get_score (self->current_game);
+  /* A score taken changes the match, which saves it (match_changed_cb()). */
   if (!pat_match_record_score (self->match, score, &error))
     g_warning ("The match did not take the score: %s", error->message);
-  pat_match_play_save (self);
   g_signal_emit (self, signals[TURN_ENDED], 0, score);
   return TRUE;
 }
@@ -423,11 +432,5 @@ pat_match_play_abandon (PatMatchPlay *self)
   if (self->abandoned)
     return;
   self->abandoned = TRUE;
-  stop_following_game (self);
-  set_turn_over (self, TRUE);
-  if (self->store != NULL)
-    {
-      pat_store_remove_match (self->store, NULL);
-      pat_store_set_last_game_id (self->store, pat_rules_match ()->id);
-    }
+  close_match (self);
 }

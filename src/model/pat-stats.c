@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatStats: per-game statistics and recent results, kept in GSettings. */
+/* PatStats: per-game statistics in GSettings, and recent results in a file of PatStore's. */
 
 #include "config.h"
 
@@ -7,30 +7,122 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-model-private.h"
 #include "pat-stats.h"
 
-#define STATS_KEY "statistics"
-/* A history row: date, deal, won, seconds, moves, score, hints used, assisted. Versions before
- * the Demo was told apart wrote rows without "assisted"; they still load, as not assisted, and
- * the next result recorded rewrites the history in the current form. */
-#define HISTORY_TYPE_1 "a(xsbuuiu)"
-#define HISTORY_TYPE "a(xsbuuiub)"
+/* The key where earlier versions kept everything (see the schema), read once and reset. A
+ * history row there: date, deal, won, seconds, moves, score, hints used, assisted; the first
+ * versions wrote rows without "assisted", which load as not assisted. */
+#define OLD_KEY "statistics"
+#define OLD_HISTORY_TYPE_1 "a(xsbuuiu)"
+#define ROW_TYPE "(xsbuuiub)"
+#define HISTORY_TYPE "a" ROW_TYPE
+
+/* The history file (history.gvariant in the store): every game id's recent results, oldest
+ * first, in the store's versioned envelope. */
+#define HISTORY_MAGIC "io.github.patience.Patience.History"
+#define HISTORY_VERSION 1
+#define HISTORY_PAYLOAD_TYPE "a{s" HISTORY_TYPE "}"
+/* More game ids than any version will have: a file with more is not ours. */
+#define HISTORY_MAX_GAMES 256
 
 struct _PatStats
 {
-  GObject    parent_instance;
+  GObject          parent_instance;
 
-  GSettings *settings;
+  GSettings       *settings;        /* the app's: the backend and path the counters follow */
+  PatStore        *store;
+  GSettingsSchema *schema;          /* io.github.patience.Patience[.Devel].Stats */
+  GHashTable      *game_settings;   /* game id → GSettings of the schema above */
+  GHashTable      *histories;       /* game id → GArray of PatResult; NULL until read */
 };
 
 G_DEFINE_FINAL_TYPE (PatStats, pat_stats, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  PROP_STORE,
+  N_PROPS,
+};
 
 enum {
   CHANGED,
   N_SIGNALS,
 };
 
+static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void migrate             (PatStats *self,
+                                 GVariant *old);
+static void report_inconsistent (PatStats *self);
+
+/* The settings' schema id + ".Stats", from the same source; migration of earlier versions' key. */
+static void
+pat_stats_constructed (GObject *object)
+{
+  PatStats *self = PAT_STATS (object);
+  g_autoptr(GSettingsSchema) app_schema = NULL;
+  g_autoptr(GVariant) old = NULL;
+  g_autofree char *schema_id = NULL;
+
+  G_OBJECT_CLASS (pat_stats_parent_class)->constructed (object);
+
+  g_object_get (self->settings, "settings-schema", &app_schema, NULL);
+  schema_id = g_strconcat (g_settings_schema_get_id (app_schema), ".Stats", NULL);
+  self->schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                                  schema_id, TRUE);
+  if (self->schema == NULL)
+    g_error ("The settings schema %s is not installed", schema_id);
+
+  old = g_settings_get_user_value (self->settings, OLD_KEY);
+  if (old != NULL && g_variant_n_children (old) > 0)
+    migrate (self, old);
+  report_inconsistent (self);
+}
+
+static void
+pat_stats_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  PatStats *self = PAT_STATS (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pat_stats_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  PatStats *self = PAT_STATS (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
 
 static void
 pat_stats_dispose (GObject *object)
@@ -38,6 +130,10 @@ pat_stats_dispose (GObject *object)
   PatStats *self = PAT_STATS (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->schema, g_settings_schema_unref);
+  g_clear_pointer (&self->game_settings, g_hash_table_unref);
+  g_clear_pointer (&self->histories, g_hash_table_unref);
 
   G_OBJECT_CLASS (pat_stats_parent_class)->dispose (object);
 }
@@ -47,7 +143,22 @@ pat_stats_class_init (PatStatsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = pat_stats_constructed;
+  object_class->get_property = pat_stats_get_property;
+  object_class->set_property = pat_stats_set_property;
   object_class->dispose = pat_stats_dispose;
+
+  /* Settings of the app's schema (io.github.patience.Patience or its development profile's):
+   * each game's counters use that schema's id + ".Stats", at its path + "stats/GAME-ID/", in the
+   * same backend. */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* Where the history file is kept. */
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL, PAT_TYPE_STORE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -57,40 +168,40 @@ pat_stats_class_init (PatStatsClass *klass)
 static void
 pat_stats_init (PatStats *self)
 {
+  self->game_settings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 }
 
-static GVariant *
-lookup_game (PatStats   *self,
-             const char *game_id)
+/* A game id is a path element of the settings and a key of the history. */
+static gboolean
+is_game_id (const char *game_id)
 {
-  g_autoptr(GVariant) all = g_settings_get_value (self->settings, STATS_KEY);
-  GVariantDict dict;
-  GVariant *game;
+  const char *p;
 
-  g_variant_dict_init (&dict, all);
-  game = g_variant_dict_lookup_value (&dict, game_id, G_VARIANT_TYPE_VARDICT);
-  g_variant_dict_clear (&dict);
-  return game;
+  if (game_id == NULL || game_id[0] == '\0' || strlen (game_id) > 64)
+    return FALSE;
+  for (p = game_id; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_')
+      return FALSE;
+  return TRUE;
 }
 
-static void
-write_game (PatStats   *self,
-            const char *game_id,
-            GVariant   *game)
+/* The game's counters: the Stats schema at the app's path + stats/GAME-ID/, same backend. */
+static GSettings *
+game_settings (PatStats   *self,
+               const char *game_id)
 {
-  g_autoptr(GVariant) all = g_settings_get_value (self->settings, STATS_KEY);
-  GVariantDict dict;
+  GSettings *settings = g_hash_table_lookup (self->game_settings, game_id);
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autofree char *app_path = NULL;
+  g_autofree char *path = NULL;
 
-  g_variant_dict_init (&dict, all);
-  if (game != NULL)
-    g_variant_dict_insert_value (&dict, game_id, game);
-  else
-    g_variant_dict_remove (&dict, game_id);
-  g_settings_set_value (self->settings, STATS_KEY, g_variant_dict_end (&dict));
-
-  /* Statistics are written at once, even when someone has put the settings in delay mode. */
-  if (g_settings_get_has_unapplied (self->settings))
-    g_settings_apply (self->settings);
+  if (settings != NULL)
+    return settings;
+  g_object_get (self->settings, "backend", &backend, "path", &app_path, NULL);
+  path = g_strconcat (app_path, "stats/", game_id, "/", NULL);
+  settings = g_settings_new_full (self->schema, backend, path);
+  g_hash_table_insert (self->game_settings, g_strdup (game_id), settings);
+  return settings;
 }
 
 /* Arithmetic that stops at the limits instead of wrapping round. */
@@ -164,12 +275,334 @@ make_consistent (PatRecord *record)
   return !records_equal (record, &stored);
 }
 
-/* Reads what is there with the right type; anything missing or of another type is none (data
- * from older versions has no "assisted"). What cannot be is made consistent (make_consistent());
- * returns whether it had to be. */
+/* A key of type "mu" or "mi": whether it holds a value, and the value. */
 static gboolean
-record_from_dict (GVariantDict *dict,
-                  PatRecord    *record)
+get_maybe (GSettings  *settings,
+           const char *key,
+           const char *format,
+           gpointer    value)
+{
+  g_autoptr(GVariant) maybe = g_settings_get_value (settings, key);
+  g_autoptr(GVariant) child = g_variant_get_maybe (maybe);
+
+  if (child == NULL)
+    return FALSE;
+  g_variant_get (child, format, value);
+  return TRUE;
+}
+
+static GVariant *
+new_maybe_uint (gboolean has,
+                guint    value)
+{
+  return g_variant_new_maybe (G_VARIANT_TYPE_UINT32, has ? g_variant_new_uint32 (value) : NULL);
+}
+
+/* Reads @game_id's counters; what the rules cannot produce is made consistent
+ * (make_consistent()). Returns whether it had to be. */
+static gboolean
+read_record (PatStats   *self,
+             const char *game_id,
+             PatRecord  *record)
+{
+  GSettings *settings = game_settings (self, game_id);
+
+  memset (record, 0, sizeof *record);
+  record->played = g_settings_get_uint (settings, "played");
+  record->won = g_settings_get_uint (settings, "won");
+  record->lost = g_settings_get_uint (settings, "lost");
+  record->assisted = g_settings_get_uint (settings, "assisted");
+  record->streak = g_settings_get_int (settings, "streak");
+  record->best_win_streak = g_settings_get_uint (settings, "best-win-streak");
+  record->worst_loss_streak = g_settings_get_uint (settings, "worst-loss-streak");
+  record->has_best_time = get_maybe (settings, "best-time", "u", &record->best_time) &&
+                          get_maybe (settings, "fewest-moves", "u", &record->fewest_moves);
+  if (!record->has_best_time)
+    record->best_time = record->fewest_moves = 0;
+  record->has_best_score = get_maybe (settings, "best-score", "i", &record->best_score);
+  record->total_score = g_settings_get_int64 (settings, "total-score");
+  record->hints_used = g_settings_get_uint (settings, "hints-used");
+  return make_consistent (record);
+}
+
+/* Writes @game_id's counters in one change, even when someone has put settings in delay mode. */
+static void
+write_record (PatStats        *self,
+              const char      *game_id,
+              const PatRecord *record)
+{
+  GSettings *settings = game_settings (self, game_id);
+
+  g_settings_delay (settings);
+  g_settings_set_uint (settings, "played", record->played);
+  g_settings_set_uint (settings, "won", record->won);
+  g_settings_set_uint (settings, "lost", record->lost);
+  g_settings_set_uint (settings, "assisted", record->assisted);
+  g_settings_set_int (settings, "streak", record->streak);
+  g_settings_set_uint (settings, "best-win-streak", record->best_win_streak);
+  g_settings_set_uint (settings, "worst-loss-streak", record->worst_loss_streak);
+  g_settings_set_value (settings, "best-time", new_maybe_uint (record->has_best_time, record->best_time));
+  g_settings_set_value (settings, "fewest-moves",
+                        new_maybe_uint (record->has_best_time, record->fewest_moves));
+  g_settings_set_value (settings, "best-score",
+                        g_variant_new_maybe (G_VARIANT_TYPE_INT32, record->has_best_score
+                                               ? g_variant_new_int32 (record->best_score) : NULL));
+  g_settings_set_int64 (settings, "total-score", record->total_score);
+  g_settings_set_uint (settings, "hints-used", record->hints_used);
+  g_settings_apply (settings);
+}
+
+/* Whether any of @game_id's counters was ever written. */
+static gboolean
+has_counters (PatStats   *self,
+              const char *game_id)
+{
+  GSettings *settings = game_settings (self, game_id);
+  g_auto(GStrv) keys = g_settings_schema_list_keys (self->schema);
+  guint i;
+
+  for (i = 0; keys[i] != NULL; i++)
+    {
+      g_autoptr(GVariant) value = g_settings_get_user_value (settings, keys[i]);
+
+      if (value != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+reset_counters (PatStats   *self,
+                const char *game_id)
+{
+  GSettings *settings = game_settings (self, game_id);
+  g_auto(GStrv) keys = g_settings_schema_list_keys (self->schema);
+  guint i;
+
+  g_settings_delay (settings);
+  for (i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+  g_settings_apply (settings);
+}
+
+/* The history file. */
+
+static GArray *
+new_results (void)
+{
+  return g_array_new (FALSE, TRUE, sizeof (PatResult));
+}
+
+/* A deal number as the history keeps it: digits only, or "" for an explicit deck. */
+static gboolean
+is_deal_number (const char *deal)
+{
+  gsize len = strlen (deal);
+
+  return len <= PAT_DEAL_NUMBER_MAX_DIGITS && strspn (deal, "0123456789") == len;
+}
+
+/* Appends the rows of @history (of HISTORY_TYPE, or OLD_HISTORY_TYPE_1) to @results. A row
+ * cannot be both won and assisted: an assisted game is never a win. Returns %FALSE at a row that
+ * cannot be (a deal that is not a deal number). */
+static gboolean
+append_rows (GArray   *results,
+             GVariant *history)
+{
+  gboolean old_form = g_variant_is_of_type (history, G_VARIANT_TYPE (OLD_HISTORY_TYPE_1));
+  gsize n = g_variant_n_children (history), i;
+
+  for (i = 0; i < n; i++)
+    {
+      PatResult result = { 0 };
+      const char *deal;
+
+      if (old_form)
+        g_variant_get_child (history, i, "(x&sbuuiu)", &result.date, &deal, &result.won,
+                             &result.time, &result.moves, &result.score, &result.hints_used);
+      else
+        g_variant_get_child (history, i, "(x&sbuuiub)", &result.date, &deal, &result.won,
+                             &result.time, &result.moves, &result.score, &result.hints_used,
+                             &result.assisted);
+      if (!is_deal_number (deal))
+        return FALSE;
+      if (result.assisted)
+        result.won = FALSE;
+      g_strlcpy (result.deal, deal, sizeof result.deal);
+      g_array_append_val (results, result);
+    }
+  return TRUE;
+}
+
+/* Keeps the newest PAT_STATS_HISTORY_MAX rows. */
+static void
+cap_results (GArray *results)
+{
+  if (results->len > PAT_STATS_HISTORY_MAX)
+    g_array_remove_range (results, 0, results->len - PAT_STATS_HISTORY_MAX);
+}
+
+/* PatStoreParseFunc for history.gvariant: a GHashTable of game id → GArray of PatResult. */
+static gpointer
+parse_history (GBytes  *bytes,
+               GError **error)
+{
+  static const char *const payload_types[] = { HISTORY_PAYLOAD_TYPE };
+  g_autoptr(GVariant) payload = NULL;
+  g_autoptr(GHashTable) histories = NULL;
+  GVariantIter iter;
+  const char *game_id;
+  GVariant *rows;
+
+  payload = pat_envelope_unpack (bytes, HISTORY_MAGIC, HISTORY_VERSION, payload_types, error);
+  if (payload == NULL)
+    return NULL;
+  if (g_variant_n_children (payload) > HISTORY_MAX_GAMES)
+    {
+      g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
+                   _("The statistics’ history holds more games than there are"));
+      return NULL;
+    }
+
+  histories = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                     (GDestroyNotify) g_array_unref);
+  g_variant_iter_init (&iter, payload);
+  while (g_variant_iter_loop (&iter, "{&s@" HISTORY_TYPE "}", &game_id, &rows))
+    {
+      g_autoptr(GArray) results = new_results ();
+
+      if (!is_game_id (game_id) || g_hash_table_contains (histories, game_id) ||
+          !append_rows (results, rows))
+        {
+          g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
+                       _("The statistics’ history is damaged"));
+          g_variant_unref (rows);
+          return NULL;
+        }
+      cap_results (results);
+      g_hash_table_insert (histories, g_strdup (game_id), g_steal_pointer (&results));
+    }
+  return g_steal_pointer (&histories);
+}
+
+static void
+add_row (GVariantBuilder *builder,
+         const PatResult *result)
+{
+  g_variant_builder_add (builder, ROW_TYPE, result->date, result->deal,
+                         result->won && !result->assisted, result->time, result->moves,
+                         result->score, result->hints_used, result->assisted);
+}
+
+static GBytes *
+history_to_bytes (PatStats *self)
+{
+  GVariantBuilder all;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_variant_builder_init (&all, G_VARIANT_TYPE (HISTORY_PAYLOAD_TYPE));
+  g_hash_table_iter_init (&iter, self->histories);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GArray *results = value;
+      guint i;
+
+      if (results->len == 0)
+        continue;
+      g_variant_builder_open (&all, G_VARIANT_TYPE ("{s" HISTORY_TYPE "}"));
+      g_variant_builder_add (&all, "s", key);
+      g_variant_builder_open (&all, G_VARIANT_TYPE (HISTORY_TYPE));
+      for (i = 0; i < results->len; i++)
+        add_row (&all, &g_array_index (results, PatResult, i));
+      g_variant_builder_close (&all);
+      g_variant_builder_close (&all);
+    }
+  return pat_envelope_pack (HISTORY_MAGIC, HISTORY_VERSION, g_variant_builder_end (&all));
+}
+
+/* Reads the history file the first time it is needed. A file that cannot be used was reported
+ * by the store (and moved aside when it was read and found broken): the history starts empty. */
+static GHashTable *
+histories (PatStats *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->histories != NULL)
+    return self->histories;
+  self->histories = pat_store_load_history (self->store, parse_history, &error);
+  if (self->histories == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_message ("The statistics’ history could not be read: %s", error->message);
+      self->histories = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) g_array_unref);
+    }
+  return self->histories;
+}
+
+static GArray *
+game_history (PatStats   *self,
+              const char *game_id)
+{
+  GHashTable *all = histories (self);
+  GArray *results = g_hash_table_lookup (all, game_id);
+
+  if (results == NULL)
+    {
+      results = new_results ();
+      g_hash_table_insert (all, g_strdup (game_id), results);
+    }
+  return results;
+}
+
+/* Moving the statistics of earlier versions (OLD_KEY) here, once. */
+
+static gboolean
+results_equal (const PatResult *a,
+               const PatResult *b)
+{
+  return a->date == b->date && g_str_equal (a->deal, b->deal) && a->won == b->won &&
+         a->time == b->time && a->moves == b->moves && a->score == b->score &&
+         a->hints_used == b->hints_used && a->assisted == b->assisted;
+}
+
+/* Puts the old rows that the history does not hold yet before its own (all of them are older:
+ * the old key is never written any more). */
+static void
+merge_old_rows (PatStats   *self,
+                const char *game_id,
+                GVariant   *old_rows)
+{
+  GArray *results = game_history (self, game_id);
+  g_autoptr(GArray) merged = new_results ();
+  g_autoptr(GArray) old = new_results ();
+  guint i, k;
+
+  if (!append_rows (old, old_rows))
+    {
+      g_message ("The old statistics’ history of %s is damaged; it is left out", game_id);
+      return;
+    }
+  for (i = 0; i < old->len; i++)
+    {
+      const PatResult *row = &g_array_index (old, PatResult, i);
+      gboolean held = FALSE;
+
+      for (k = 0; k < results->len && !held; k++)
+        held = results_equal (row, &g_array_index (results, PatResult, k));
+      if (!held)
+        g_array_append_val (merged, *row);
+    }
+  g_array_append_vals (merged, results->data, results->len);
+  cap_results (merged);
+  g_hash_table_insert (self->histories, g_strdup (game_id), g_steal_pointer (&merged));
+}
+
+/* The counters as earlier versions stored them; missing or mistyped values are none. */
+static void
+record_from_old (GVariantDict *dict,
+                 PatRecord    *record)
 {
   memset (record, 0, sizeof *record);
   g_variant_dict_lookup (dict, "played", "u", &record->played);
@@ -186,78 +619,117 @@ record_from_dict (GVariantDict *dict,
   record->has_best_score = g_variant_dict_lookup (dict, "best-score", "i", &record->best_score);
   g_variant_dict_lookup (dict, "total-score", "x", &record->total_score);
   g_variant_dict_lookup (dict, "hints-used", "u", &record->hints_used);
-  return make_consistent (record);
+}
+
+/*
+ * Earlier versions kept one a{sv} per game id in OLD_KEY. Its counters go to the game's Stats
+ * settings (replacing what is there: they were never written before) and its rows into the
+ * history, which is then written at once. Only when that write worked is the old key reset;
+ * when it failed, the old key keeps only the rows, so that the next start tries them again
+ * (rows already in the history are not taken twice) without counting the games twice. Ids that
+ * cannot name settings are left out.
+ */
+static void
+migrate (PatStats *self,
+         GVariant *old)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GVariantBuilder rows_only;
+  GVariantIter iter;
+  const char *game_id;
+  GVariant *value;
+
+  histories (self);
+  g_variant_builder_init (&rows_only, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_loop (&iter, "{&sv}", &game_id, &value))
+    {
+      g_autoptr(GVariant) rows = NULL;
+      GVariantDict dict;
+
+      if (!is_game_id (game_id) || !g_variant_is_of_type (value, G_VARIANT_TYPE_VARDICT))
+        {
+          g_message ("The old statistics under “%s” are not a game’s; they are left out", game_id);
+          continue;
+        }
+      g_variant_dict_init (&dict, value);
+      if (g_variant_dict_contains (&dict, "played"))
+        {
+          PatRecord record;
+
+          record_from_old (&dict, &record);
+          make_consistent (&record);
+          write_record (self, game_id, &record);
+        }
+      rows = g_variant_dict_lookup_value (&dict, "history", G_VARIANT_TYPE (HISTORY_TYPE));
+      if (rows == NULL)
+        rows = g_variant_dict_lookup_value (&dict, "history", G_VARIANT_TYPE (OLD_HISTORY_TYPE_1));
+      if (rows != NULL)
+        {
+          GVariantDict only;
+
+          merge_old_rows (self, game_id, rows);
+          g_variant_dict_init (&only, NULL);
+          g_variant_dict_insert_value (&only, "history", rows);
+          g_variant_builder_add (&rows_only, "{sv}", game_id, g_variant_dict_end (&only));
+        }
+      g_variant_dict_clear (&dict);
+    }
+
+  bytes = history_to_bytes (self);
+  if (pat_store_save_history (self->store, bytes, &error))
+    g_settings_reset (self->settings, OLD_KEY);
+  else
+    {
+      g_message ("The statistics’ history could not be written, so its rows stay where older versions kept them: %s",
+                 error->message);
+      g_settings_set_value (self->settings, OLD_KEY, g_variant_builder_end (&rows_only));
+    }
+  g_variant_builder_clear (&rows_only);
+  if (g_settings_get_has_unapplied (self->settings))
+    g_settings_apply (self->settings);
 }
 
 /* Says once, when the statistics are opened, which stored records could not be as they are
- * and are read made consistent; the stored data is left for the next result to rewrite. */
+ * and are read made consistent; the stored values are left for the next result to rewrite. */
 static void
 report_inconsistent (PatStats *self)
 {
-  g_auto(GStrv) ids = pat_stats_dup_game_ids (self);
-  guint i;
+  const PatRules *const *all;
+  guint n, i;
 
-  for (i = 0; ids[i] != NULL; i++)
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
     {
-      g_autoptr(GVariant) game = lookup_game (self, ids[i]);
-      GVariantDict dict;
       PatRecord record;
 
-      g_variant_dict_init (&dict, game);
-      if (record_from_dict (&dict, &record))
+      if (has_counters (self, all[i]->id) && read_record (self, all[i]->id, &record))
         g_message ("The statistics of %s were not consistent; they are read as played %u, won %u, "
-                   "lost %u, assisted %u, streak %d", ids[i], record.played, record.won, record.lost,
-                   record.assisted, record.streak);
-      g_variant_dict_clear (&dict);
+                   "lost %u, assisted %u, streak %d", all[i]->id, record.played, record.won,
+                   record.lost, record.assisted, record.streak);
     }
 }
 
 /**
  * pat_stats_new:
- * @settings: settings of the schema io.github.patience.Patience
+ * @settings: settings of the app's schema (io.github.patience.Patience or its development
+ *   profile's); each game's counters are kept with that schema's id + ".Stats", at its path +
+ *   "stats/GAME-ID/", in the same backend
+ * @store: where the history file is kept
  *
- * Returns: (transfer full): statistics kept in @settings
+ * Statistics that earlier versions kept in @settings' key "statistics" are moved, once.
+ *
+ * Returns: (transfer full): the statistics
  */
 PatStats *
-pat_stats_new (GSettings *settings)
+pat_stats_new (GSettings *settings,
+               PatStore  *store)
 {
-  PatStats *self;
-
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (PAT_IS_STORE (store), NULL);
 
-  self = g_object_new (PAT_TYPE_STATS, NULL);
-  self->settings = g_object_ref (settings);
-  report_inconsistent (self);
-  return self;
-}
-
-static void
-record_to_dict (const PatRecord *record,
-                GVariantDict    *dict)
-{
-  g_variant_dict_insert (dict, "played", "u", record->played);
-  g_variant_dict_insert (dict, "won", "u", record->won);
-  g_variant_dict_insert (dict, "lost", "u", record->lost);
-  g_variant_dict_insert (dict, "assisted", "u", record->assisted);
-  g_variant_dict_insert (dict, "streak", "i", record->streak);
-  g_variant_dict_insert (dict, "best-win-streak", "u", record->best_win_streak);
-  g_variant_dict_insert (dict, "worst-loss-streak", "u", record->worst_loss_streak);
-  if (record->has_best_time)
-    {
-      g_variant_dict_insert (dict, "best-time", "u", record->best_time);
-      g_variant_dict_insert (dict, "fewest-moves", "u", record->fewest_moves);
-    }
-  else
-    {
-      g_variant_dict_remove (dict, "best-time");
-      g_variant_dict_remove (dict, "fewest-moves");
-    }
-  if (record->has_best_score)
-    g_variant_dict_insert (dict, "best-score", "i", record->best_score);
-  else
-    g_variant_dict_remove (dict, "best-score");
-  g_variant_dict_insert (dict, "total-score", "x", record->total_score);
-  g_variant_dict_insert (dict, "hints-used", "u", record->hints_used);
+  return g_object_new (PAT_TYPE_STATS, "settings", settings, "store", store, NULL);
 }
 
 /* The rules are PatRecord's (pat-stats.h). Nothing wraps round: once played is G_MAXUINT, the
@@ -312,91 +784,42 @@ update_record (PatRecord       *record,
     }
 }
 
-/* The stored history in either form, as results. */
-static GArray *
-history_from_dict (GVariantDict *dict)
-{
-  g_autoptr(GVariant) history = NULL;
-  GArray *results = g_array_new (FALSE, TRUE, sizeof (PatResult));
-  gboolean old_form = FALSE;
-  gsize n, i;
-
-  history = g_variant_dict_lookup_value (dict, "history", G_VARIANT_TYPE (HISTORY_TYPE));
-  if (history == NULL)
-    {
-      history = g_variant_dict_lookup_value (dict, "history", G_VARIANT_TYPE (HISTORY_TYPE_1));
-      old_form = history != NULL;
-    }
-  n = history != NULL ? g_variant_n_children (history) : 0;
-  g_array_set_size (results, n);
-  for (i = 0; i < n; i++)
-    {
-      PatResult *result = &g_array_index (results, PatResult, i);
-      const char *deal;
-
-      if (old_form)
-        g_variant_get_child (history, i, "(x&sbuuiu)", &result->date, &deal, &result->won,
-                             &result->time, &result->moves, &result->score, &result->hints_used);
-      else
-        g_variant_get_child (history, i, "(x&sbuuiub)", &result->date, &deal, &result->won,
-                             &result->time, &result->moves, &result->score, &result->hints_used,
-                             &result->assisted);
-      /* A row cannot be both; an assisted game is never a win. */
-      if (result->assisted)
-        result->won = FALSE;
-      g_strlcpy (result->deal, deal, sizeof result->deal);
-    }
-  return results;
-}
-
-static void
-add_history_row (GVariantBuilder *builder,
-                 const PatResult *result)
-{
-  g_variant_builder_add (builder, "(xsbuuiub)", result->date, result->deal,
-                         result->won && !result->assisted, result->time, result->moves,
-                         result->score, result->hints_used, result->assisted);
-}
-
 /**
  * pat_stats_record:
  * @game_id: the game played
  * @result: how it went
  *
- * Adds one result to @game_id's statistics and history, and writes them.
+ * Adds one result to @game_id's statistics and history: the counters are written at once, the
+ * history is handed to the store's worker thread.
  */
 void
 pat_stats_record (PatStats        *self,
                   const char      *game_id,
                   const PatResult *result)
 {
-  g_autoptr(GVariant) game = NULL;
-  g_autoptr(GArray) old_history = NULL;
-  GVariantBuilder history;
-  GVariantDict dict;
+  g_autoptr(GBytes) bytes = NULL;
+  PatResult row;
   PatRecord record;
-  guint n, i;
+  GArray *results;
 
   g_return_if_fail (PAT_IS_STATS (self));
-  g_return_if_fail (game_id != NULL && game_id[0] != '\0');
+  g_return_if_fail (is_game_id (game_id));
   g_return_if_fail (result != NULL);
 
-  game = lookup_game (self, game_id);
-  g_variant_dict_init (&dict, game);
-  record_from_dict (&dict, &record);
+  read_record (self, game_id, &record);
   update_record (&record, result);
-  record_to_dict (&record, &dict);
+  write_record (self, game_id, &record);
 
-  /* The oldest results go once there are more than the cap. */
-  g_variant_builder_init (&history, G_VARIANT_TYPE (HISTORY_TYPE));
-  old_history = history_from_dict (&dict);
-  n = old_history->len;
-  for (i = n >= PAT_STATS_HISTORY_MAX ? n - PAT_STATS_HISTORY_MAX + 1 : 0; i < n; i++)
-    add_history_row (&history, &g_array_index (old_history, PatResult, i));
-  add_history_row (&history, result);
-  g_variant_dict_insert_value (&dict, "history", g_variant_builder_end (&history));
+  row = *result;
+  row.won = result->won && !result->assisted;
+  if (!is_deal_number (row.deal))
+    row.deal[0] = '\0';
+  results = game_history (self, game_id);
+  g_array_append_val (results, row);
+  cap_results (results);
+  bytes = history_to_bytes (self);
+  pat_store_save_history_later (self->store, bytes);
 
-  write_game (self, game_id, g_variant_dict_end (&dict));
   g_signal_emit (self, signals[CHANGED], 0, game_id);
 }
 
@@ -411,18 +834,16 @@ pat_stats_get_record (PatStats   *self,
                       const char *game_id,
                       PatRecord  *record)
 {
-  g_autoptr(GVariant) game = NULL;
-  GVariantDict dict;
-
   g_return_val_if_fail (PAT_IS_STATS (self), FALSE);
-  g_return_val_if_fail (game_id != NULL, FALSE);
   g_return_val_if_fail (record != NULL, FALSE);
 
-  game = lookup_game (self, game_id);
-  g_variant_dict_init (&dict, game);
-  record_from_dict (&dict, record);
-  g_variant_dict_clear (&dict);
-  return game != NULL;
+  if (!is_game_id (game_id))
+    {
+      memset (record, 0, sizeof *record);
+      return FALSE;
+    }
+  read_record (self, game_id, record);
+  return has_counters (self, game_id);
 }
 
 /**
@@ -434,18 +855,16 @@ GArray *
 pat_stats_get_history (PatStats   *self,
                        const char *game_id)
 {
-  g_autoptr(GVariant) game = NULL;
-  GVariantDict dict;
   GArray *results;
+  GArray *copy = new_results ();
 
   g_return_val_if_fail (PAT_IS_STATS (self), NULL);
   g_return_val_if_fail (game_id != NULL, NULL);
 
-  game = lookup_game (self, game_id);
-  g_variant_dict_init (&dict, game);
-  results = history_from_dict (&dict);
-  g_variant_dict_clear (&dict);
-  return results;
+  results = g_hash_table_lookup (histories (self), game_id);
+  if (results != NULL)
+    g_array_append_vals (copy, results->data, results->len);
+  return copy;
 }
 
 /* g_ptr_array_sort() passes pointers to the elements. */
@@ -456,28 +875,48 @@ compare_ids (gconstpointer a,
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+static void
+add_id (GPtrArray  *ids,
+        const char *game_id)
+{
+  guint i;
+
+  for (i = 0; i < ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (ids, i), game_id))
+      return;
+  g_ptr_array_add (ids, g_strdup (game_id));
+}
+
 /**
  * pat_stats_dup_game_ids:
  *
- * Returns: (transfer full): the game ids that have statistics, sorted
+ * Returns: (transfer full): the game ids that have statistics, sorted: the games known to
+ *   pat_rules_all() with counters, and any game id with a history
  */
 char **
 pat_stats_dup_game_ids (PatStats *self)
 {
-  g_autoptr(GVariant) all = NULL;
   g_autoptr(GPtrArray) ids = NULL;
-  GVariantIter iter;
-  const char *id;
-  GVariant *value;
+  const PatRules *const *all;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n, i;
 
   g_return_val_if_fail (PAT_IS_STATS (self), NULL);
 
-  all = g_settings_get_value (self->settings, STATS_KEY);
   ids = g_ptr_array_new ();
-  g_variant_iter_init (&iter, all);
-  while (g_variant_iter_loop (&iter, "{&sv}", &id, &value))
-    if (g_variant_is_of_type (value, G_VARIANT_TYPE_VARDICT))
-      g_ptr_array_add (ids, g_strdup (id));
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (has_counters (self, all[i]->id))
+      add_id (ids, all[i]->id);
+  g_hash_table_iter_init (&iter, self->game_settings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (has_counters (self, key))
+      add_id (ids, key);
+  g_hash_table_iter_init (&iter, histories (self));
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (((GArray *) value)->len > 0)
+      add_id (ids, key);
   g_ptr_array_sort (ids, compare_ids);
   g_ptr_array_add (ids, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&ids), FALSE);
@@ -491,16 +930,26 @@ void
 pat_stats_reset (PatStats   *self,
                  const char *game_id)
 {
+  g_autoptr(GBytes) bytes = NULL;
+
   g_return_if_fail (PAT_IS_STATS (self));
 
   if (game_id == NULL)
     {
-      g_settings_reset (self->settings, STATS_KEY);
-      if (g_settings_get_has_unapplied (self->settings))
-        g_settings_apply (self->settings);
+      g_auto(GStrv) ids = pat_stats_dup_game_ids (self);
+      guint i;
+
+      for (i = 0; ids[i] != NULL; i++)
+        reset_counters (self, ids[i]);
+      g_hash_table_remove_all (histories (self));
     }
-  else
-    write_game (self, game_id, NULL);
+  else if (is_game_id (game_id))
+    {
+      reset_counters (self, game_id);
+      g_hash_table_remove (histories (self), game_id);
+    }
+  bytes = history_to_bytes (self);
+  pat_store_save_history_later (self->store, bytes);
   g_signal_emit (self, signals[CHANGED], 0, game_id);
 }
 

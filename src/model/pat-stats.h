@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "pat-game.h"
+#include "pat-store.h"
 
 G_BEGIN_DECLS
 
@@ -60,14 +61,16 @@ typedef struct {
 } PatRecord;
 
 /*
- * Everything lives in the key "statistics" (a{sv}: game id → a{sv}, see the schema) of the
- * settings given,
- * and is written the moment it changes.
+ * Each game's counters (PatRecord) are typed keys of the schema io.github.patience.Patience.Stats
+ * (.Devel.Stats for the development profile) at /io/github/patience/Patience/stats/GAME-ID/, and
+ * its last PAT_STATS_HISTORY_MAX results are in the store's history.gvariant; both are written the
+ * moment a result is recorded (the history by the store's worker thread).
  * Signals:
  *   changed (const char *game_id)  — that game's statistics changed; %NULL when all were reset
  */
 
-PatStats  *pat_stats_new              (GSettings        *settings);
+PatStats  *pat_stats_new              (GSettings        *settings,
+                                       PatStore         *store);
 
 void       pat_stats_record           (PatStats         *self,
                                        const char       *game_id,

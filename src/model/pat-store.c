@@ -209,7 +209,8 @@ is_leftover (const char *file_name)
     if (!g_ascii_isalnum (*p))
       return FALSE;
   name = g_strndup (file_name, (gsize) (suffix - file_name));
-  return g_str_equal (name, MATCH_NAME) || pat_rules_lookup (name) != NULL;
+  return g_str_equal (name, MATCH_NAME) || g_str_equal (name, PAT_STORE_HISTORY_NAME) ||
+         pat_rules_lookup (name) != NULL;
 }
 
 /* A write killed half-way leaves its temporary file; nothing else would ever remove it. */
@@ -622,9 +623,6 @@ read_file (const char  *path,
   return READ_OK;
 }
 
-typedef gpointer (*ParseFunc) (GBytes  *bytes,
-                               GError **error);
-
 static gpointer
 parse_game (GBytes  *bytes,
             GError **error)
@@ -645,7 +643,7 @@ parse_match (GBytes  *bytes,
 static gpointer
 load_file (PatStore    *self,
            const char  *name,
-           ParseFunc    parse,
+           PatStoreParseFunc parse,
            GError     **error)
 {
   g_autofree char *path = file_path (self, name);
@@ -685,7 +683,7 @@ load_file (PatStore    *self,
     }
 
   object = parse (bytes, &local_error);
-  if (object != NULL && PAT_IS_GAME (object) &&
+  if (object != NULL && parse == parse_game &&
       !g_str_equal (pat_game_get_game_id (object), name))
     {
       g_clear_object (&object);
@@ -862,6 +860,13 @@ pat_store_autosave (PatStore *self,
   g_signal_connect_object (game, "notify::running", G_CALLBACK (game_notify_cb), self, 0);
 }
 
+/* How many pauses a game is under (pat_store_pause_autosave() nests). */
+static GQuark
+paused_quark (void)
+{
+  return g_quark_from_static_string ("pat-store-paused");
+}
+
 /**
  * pat_store_pause_autosave:
  * @game: a game kept saved by pat_store_autosave()
@@ -876,6 +881,9 @@ pat_store_pause_autosave (PatStore *self,
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (PAT_IS_GAME (game));
 
+  g_object_set_qdata (G_OBJECT (game), paused_quark (),
+                      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game),
+                                                                              paused_quark ())) + 1));
   g_signal_handlers_block_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
                                    game_changed_cb, self);
 }
@@ -884,17 +892,23 @@ pat_store_pause_autosave (PatStore *self,
  * pat_store_resume_autosave:
  * @game: a game paused by pat_store_pause_autosave()
  *
- * Saves @game after every move again, and now.
+ * Undoes one pause; at the last, saves @game after every move again, and now.
  */
 void
 pat_store_resume_autosave (PatStore *self,
                            PatGame  *game)
 {
+  guint paused;
+
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (PAT_IS_GAME (game));
 
+  paused = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game), paused_quark ()));
+  if (paused == 0)
+    return;
+  g_object_set_qdata (G_OBJECT (game), paused_quark (), GUINT_TO_POINTER (paused - 1));
   if (g_signal_handlers_unblock_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
-                                         game_changed_cb, self) > 0)
+                                         game_changed_cb, self) > 0 && paused == 1)
     autosave (self, game);
 }
 
@@ -1030,4 +1044,66 @@ pat_store_remove_match (PatStore  *self,
   g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
 
   return remove_file (self, MATCH_NAME, error);
+}
+
+/**
+ * pat_store_load_history:
+ * @parse: reads the file's bytes (PatStats owns the format); returns %NULL and sets its error
+ *   when they are not valid, and the file is then moved aside as for a game
+ * @error: as for pat_store_load_game()
+ *
+ * Returns: (transfer full) (nullable): what @parse made of history.gvariant
+ */
+gpointer
+pat_store_load_history (PatStore           *self,
+                        PatStoreParseFunc   parse,
+                        GError            **error)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), NULL);
+  g_return_val_if_fail (parse != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_file (self, PAT_STORE_HISTORY_NAME, parse, error);
+}
+
+/**
+ * pat_store_save_history:
+ * @bytes: the whole history file
+ *
+ * Writes history.gvariant now, on this thread, after anything of it still waiting.
+ */
+gboolean
+pat_store_save_history (PatStore  *self,
+                        GBytes    *bytes,
+                        GError   **error)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return save_now (self, PAT_STORE_HISTORY_NAME, bytes, error);
+}
+
+/**
+ * pat_store_save_history_later:
+ * @bytes: the whole history file
+ *
+ * Hands history.gvariant to the worker thread, as an automatic save: reported by
+ * #PatStore::saved or #PatStore::save-failed with the name "history".
+ */
+void
+pat_store_save_history_later (PatStore *self,
+                              GBytes   *bytes)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (PAT_IS_STORE (self));
+  g_return_if_fail (bytes != NULL);
+
+  if (!check_replaceable (self, PAT_STORE_HISTORY_NAME, &error))
+    {
+      g_signal_emit (self, signals[SAVE_FAILED], 0, PAT_STORE_HISTORY_NAME, error->message, error);
+      return;
+    }
+  write_later (self, PAT_STORE_HISTORY_NAME, bytes);
 }

@@ -13,10 +13,17 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
 
+/* The name of the statistics' history file, as the signals give it (no game has this id). */
+#define PAT_STORE_HISTORY_NAME "history"
+
+typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
+                                       GError **error);
+
 /*
  * Files, under the store's directory (default g_get_user_data_dir()/patience/):
  *   GAME-ID.gvariant   the game in progress of each game id (pat_game_save_to_bytes())
  *   match.gvariant     the Demon match in progress (pat_match_save_to_bytes())
+ *   history.gvariant   the statistics' recent results (PatStats; the counters are in GSettings)
  * Every write is atomic: g_file_set_contents_full() with G_FILE_SET_CONTENTS_CONSISTENT (and
  * without ONLY_EXISTING, so a first save is no exception) creates a temporary file in the same
  * directory, writes it, fsync()s it and rename()s it over the old one (GLib 2.74, checked with
@@ -48,8 +55,9 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
  * Signals:
  *   load-failed (const char *game_id, const char *moved_to, const char *message)
  *                 a save file could not be read; game_id is "match" for the match file,
- *                 moved_to is %NULL when the file was left where it was, message is
- *                 translated (and then says where the file is)
+ *                 PAT_STORE_HISTORY_NAME for the statistics' history; moved_to is %NULL
+ *                 when the file was left where it was, message is translated (and then
+ *                 says where the file is)
  *   save-failed (const char *game_id, const char *message, const GError *error)
  *                 an automatic save (pat_store_autosave()) failed; emitted on the main thread at
  *                 every failure (the message names a temporary file: error's domain and code
@@ -99,5 +107,14 @@ PatMatch   *pat_store_load_match       (PatStore    *self,
 gboolean    pat_store_has_match        (PatStore    *self);
 gboolean    pat_store_remove_match     (PatStore    *self,
                                         GError     **error);
+
+gpointer    pat_store_load_history     (PatStore           *self,
+                                        PatStoreParseFunc   parse,
+                                        GError            **error);
+gboolean    pat_store_save_history     (PatStore           *self,
+                                        GBytes             *bytes,
+                                        GError            **error);
+void        pat_store_save_history_later (PatStore         *self,
+                                        GBytes             *bytes);
 
 G_END_DECLS

@@ -21,6 +21,7 @@ struct _PatApplication {
   gboolean       save_failing;
   GQuark         save_failure_domain;
   int            save_failure_code;
+  char          *pending_toast;   /* a failure found before there was a window to say it in */
 };
 
 G_DEFINE_FINAL_TYPE (PatApplication, pat_application, ADW_TYPE_APPLICATION)
@@ -33,6 +34,9 @@ get_window (PatApplication *self)
   if (window == NULL)
     {
       window = GTK_WINDOW (pat_window_new (self));
+      if (self->pending_toast != NULL)
+        pat_window_show_toast (PAT_WINDOW (window), self->pending_toast);
+      g_clear_pointer (&self->pending_toast, g_free);
     }
   return PAT_WINDOW (window);
 }
@@ -47,8 +51,15 @@ load_failed_cb (PatApplication *self,
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autofree char *text = NULL;
 
-  /* Translators: %s is the path the unreadable save file was moved to */
-  if (moved_to != NULL)
+  if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME) && moved_to != NULL)
+    /* Translators: %s is the path the unreadable file was moved to */
+    text = g_strdup_printf (_("The history of your recent games could not be read and starts again. The file was kept as %s"),
+                            moved_to);
+  else if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME))
+    /* Translators: %s says why, and where the file is (it was left in place) */
+    text = g_strdup_printf (_("The history of your recent games could not be read: %s"), message);
+  else if (moved_to != NULL)
+    /* Translators: %s is the path the unreadable save file was moved to */
     text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
                             moved_to);
   else
@@ -57,6 +68,12 @@ load_failed_cb (PatApplication *self,
   g_message ("%s: %s", text, message);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
+  else
+    {
+      /* Read before any window: said when the first one shows. */
+      g_free (self->pending_toast);
+      self->pending_toast = g_steal_pointer (&text);
+    }
 }
 
 /* Said once for each kind of failure, not at every move; the next move tries again. */
@@ -77,8 +94,12 @@ save_failed_cb (PatApplication *self,
   self->save_failure_domain = error->domain;
   self->save_failure_code = error->code;
 
-  /* Translators: %s says why */
-  text = g_strdup_printf (_("Your game could not be saved: %s"), message);
+  if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME))
+    /* Translators: %s says why */
+    text = g_strdup_printf (_("The history of your recent games could not be saved: %s"), message);
+  else
+    /* Translators: %s says why */
+    text = g_strdup_printf (_("Your game could not be saved: %s"), message);
   g_message ("%s", text);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
@@ -241,11 +262,8 @@ about_action (GSimpleAction *action,
   const char *games[] = { _("David Parlett, who made up Black Hole and Penguin"), NULL };
   const char *deals[] = { "PySolFC https://pysolfc.sourceforge.io/", NULL };
   GtkWindow *about;
-#if DEVELOPMENT_PROFILE
-  const char *name = _("Patience (Development)");
-#else
-  const char *name = _("Patience");
-#endif
+  /* Set once, by main(), for the profile built. */
+  const char *name = g_get_application_name ();
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
@@ -359,12 +377,12 @@ pat_application_startup (GApplication *app)
   /* The development profile keeps its games apart from the player's. */
   data_dir = g_build_filename (g_get_user_data_dir (), DATA_FOLDER, NULL);
   self->store = pat_store_new (data_dir);
-  self->stats = pat_stats_new (self->settings);
   g_signal_connect_object (self->store, "load-failed", G_CALLBACK (load_failed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->store, "save-failed", G_CALLBACK (save_failed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->store, "saved", G_CALLBACK (saved_cb), self, G_CONNECT_SWAPPED);
+  self->stats = pat_stats_new (self->settings, self->store);
 }
 
 /* The automatic saves still on their way are written before the app goes. */
@@ -385,6 +403,7 @@ pat_application_dispose (GObject *object)
   PatApplication *self = PAT_APPLICATION (object);
 
   g_clear_object (&self->stats);
+  g_clear_pointer (&self->pending_toast, g_free);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
 

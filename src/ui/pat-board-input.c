@@ -9,17 +9,11 @@
 
 #include "pat-board-private.h"
 
-static const PatLayout *
-get_layout (PatBoard *self)
-{
-  return pat_game_get_rules (self->game)->layout;
-}
-
 static PatPileKind
 pile_kind (PatBoard *self,
            guint     pile)
 {
-  return (PatPileKind) get_layout (self)->piles[pile].kind;
+  return (PatPileKind) pat_board_get_layout (self)->piles[pile].kind;
 }
 
 gboolean
@@ -64,7 +58,7 @@ pat_board_hit_test (PatBoard *self,
               *index = (int) i;
               return TRUE;
             }
-          if (get_layout (self)->piles[p].fan == PAT_FAN_NONE)
+          if (pat_board_get_layout (self)->piles[p].fan == PAT_FAN_NONE)
             break;
         }
     }
@@ -100,7 +94,7 @@ find_move (PatBoard    *self,
            PatMove     *move,
            const char **reason)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const char *why = NULL;
 
   *move = pat_move_cards (from, to, count);
@@ -703,7 +697,7 @@ step_in_fan (PatBoard *self,
   guint n = pat_state_pile_len (state, self->focus_pile);
   int i, j;
 
-  if (n == 0 || get_layout (self)->piles[self->focus_pile].fan != PAT_FAN_DOWN)
+  if (n == 0 || pat_board_get_layout (self)->piles[self->focus_pile].fan != PAT_FAN_DOWN)
     return FALSE;
 
   i = (int) focused_index (self, state);
@@ -848,7 +842,7 @@ char *
 pat_board_dup_pile_name (PatBoard *self,
                          guint     pile)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatPileInfo *info = &layout->piles[pile];
 
   switch ((PatPileKind) info->kind)

@@ -27,8 +27,7 @@ struct _PatBoard
   GtkWidget        parent_instance;
 
   PatGame         *game;
-  gulong           changed_handler;
-  gulong           move_applied_handler;
+  GSignalGroup    *game_signals;   /* "changed" and "move-applied" of the game shown */
   PatCardRenderer *renderer;
 
   gboolean         animations;
@@ -41,6 +40,7 @@ struct _PatBoard
   int              geometry_width;
   int              geometry_height;
   gboolean         geometry_valid;
+  gboolean         narrow;          /* the layout's narrow arrangement is drawn (get_layout ()) */
   double           card_w;
   double           card_h;
   double           fan_down;                      /* the comfortable fan offsets */
@@ -96,6 +96,9 @@ struct _PatBoard
 
 /* pat-board.c */
 const PatState *pat_board_get_state          (PatBoard       *self);
+/* The layout drawn and hit: the game's, or its narrow arrangement (PatLayout.narrow) when the board
+ * is shaped for it; the same piles either way. */
+const PatLayout *pat_board_get_layout        (PatBoard       *self);
 void            pat_board_ensure_geometry    (PatBoard       *self);
 void            pat_board_card_rect          (PatBoard       *self,
                                               const PatState *state,

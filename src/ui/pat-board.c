@@ -58,10 +58,14 @@ pat_board_get_state (PatBoard *self)
   return self->game != NULL ? pat_game_get_state (self->game) : NULL;
 }
 
-static const PatLayout *
-get_layout (PatBoard *self)
+/* The layout drawn: the game's, or its narrow arrangement when the board is shaped for that
+ * (pat_board_ensure_geometry() decides). The piles are the same in both. */
+const PatLayout *
+pat_board_get_layout (PatBoard *self)
 {
-  return self->game != NULL ? pat_game_get_rules (self->game)->layout : NULL;
+  const PatLayout *layout = self->game != NULL ? pat_game_get_rules (self->game)->layout : NULL;
+
+  return layout != NULL && self->narrow && layout->narrow != NULL ? layout->narrow : layout;
 }
 
 static gboolean
@@ -128,7 +132,7 @@ has_pile_after (const PatLayout *layout,
 static void
 compute_reserve (PatBoard *self)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatState *initial;
   gboolean shrinking;
 
@@ -164,12 +168,44 @@ compute_reserve (PatBoard *self)
     }
 }
 
+/* The card width @layout allows in @width × @height, with the size it takes in card units (fans
+ * included) and the margin. */
+static double
+fit_layout (PatBoard        *self,
+            const PatLayout *layout,
+            int              width,
+            int              height,
+            double          *units_w,
+            double          *units_h,
+            double          *pad)
+{
+  double cw;
+
+  *units_w = layout->width;
+  *units_h = layout->height;
+  for (guint i = 0; i < layout->n_piles; i++)
+    {
+      const PatPileInfo *info = &layout->piles[i];
+
+      if (has_pile_after (layout, i))
+        continue;
+      if (info->fan == PAT_FAN_DOWN)
+        *units_h = MAX (*units_h, info->y + 1 + self->reserve[i]);
+      else if (info->fan == PAT_FAN_RIGHT)
+        *units_w = MAX (*units_w, info->x + 1 + self->reserve[i]);
+    }
+
+  *pad = CLAMP (MIN (width, height) * 0.025, 4, 24);
+  cw = MIN ((width - 2 * *pad) / *units_w, (height - 2 * *pad) / (*units_h * PAT_CARD_HEIGHT_RATIO));
+  return floor (CLAMP (cw, MIN_CARD_WIDTH, MAX_CARD_WIDTH));
+}
+
 void
 pat_board_ensure_geometry (PatBoard *self)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout;
   double units_w, units_h, pad, cw, ch, x0, y0;
 
   if (self->geometry_valid && width == self->geometry_width && height == self->geometry_height)
@@ -179,26 +215,28 @@ pat_board_ensure_geometry (PatBoard *self)
   self->geometry_width = width;
   self->geometry_height = height;
   self->card_w = self->card_h = 0;
+  self->narrow = FALSE;
+  layout = pat_board_get_layout (self);
   if (layout == NULL || width <= 0 || height <= 0)
     return;
 
-  units_w = layout->width;
-  units_h = layout->height;
-  for (guint i = 0; i < layout->n_piles; i++)
+  cw = fit_layout (self, layout, width, height, &units_w, &units_h, &pad);
+  /* A narrow arrangement where it gives cards a third bigger or more: a phone held upright. */
+  if (layout->narrow != NULL)
     {
-      const PatPileInfo *info = &layout->piles[i];
+      double narrow_w, narrow_h, narrow_pad;
+      double narrow_cw = fit_layout (self, layout->narrow, width, height, &narrow_w, &narrow_h, &narrow_pad);
 
-      if (has_pile_after (layout, i))
-        continue;
-      if (info->fan == PAT_FAN_DOWN)
-        units_h = MAX (units_h, info->y + 1 + self->reserve[i]);
-      else if (info->fan == PAT_FAN_RIGHT)
-        units_w = MAX (units_w, info->x + 1 + self->reserve[i]);
+      if (narrow_cw >= cw * 1.33)
+        {
+          self->narrow = TRUE;
+          layout = layout->narrow;
+          cw = narrow_cw;
+          units_w = narrow_w;
+          units_h = narrow_h;
+          pad = narrow_pad;
+        }
     }
-
-  pad = CLAMP (MIN (width, height) * 0.025, 4, 24);
-  cw = MIN ((width - 2 * pad) / units_w, (height - 2 * pad) / (units_h * PAT_CARD_HEIGHT_RATIO));
-  cw = floor (CLAMP (cw, MIN_CARD_WIDTH, MAX_CARD_WIDTH));
   ch = round (cw * PAT_CARD_HEIGHT_RATIO);
   x0 = MAX (0, floor ((width - units_w * cw) / 2));
   y0 = MAX (0, floor ((height - units_h * ch) / 2));
@@ -255,7 +293,7 @@ fanned_count (PatBoard       *self,
               guint           pile,
               guint           n)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
 
   if (info->fan == PAT_FAN_NONE)
     return MIN (n, 1);
@@ -270,7 +308,7 @@ fan_offset (PatBoard *self,
             guint     pile,
             guint     fanned)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   double nominal;
 
   if (fanned < 2)
@@ -295,7 +333,7 @@ pat_board_card_rect (PatBoard        *self,
                      guint            index,
                      graphene_rect_t *rect)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   guint n = pat_state_pile_len (state, pile);
   guint fanned = fanned_count (self, state, pile, n);
   guint first = n - fanned;
@@ -318,7 +356,7 @@ pat_board_card_face_up (PatBoard       *self,
                         guint           pile,
                         guint           index)
 {
-  switch ((PatFace) get_layout (self)->piles[pile].face)
+  switch ((PatFace) pat_board_get_layout (self)->piles[pile].face)
     {
     case PAT_FACE_DOWN:
       return FALSE;
@@ -335,7 +373,7 @@ static void
 deck_rect (PatBoard        *self,
            graphene_rect_t *rect)
 {
-  int stock = find_kind (get_layout (self), PAT_PILE_STOCK);
+  int stock = find_kind (pat_board_get_layout (self), PAT_PILE_STOCK);
 
   if (stock >= 0)
     pat_board_slot_rect (self, stock, rect);
@@ -434,13 +472,8 @@ step_total (const PatBoardStep *step)
 static gboolean
 animations_enabled (PatBoard *self)
 {
-  gboolean enabled = TRUE;
-
-  if (!self->animations || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return FALSE;
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
-
-  return enabled;
+  return self->animations && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+         adw_get_enable_animations (GTK_WIDGET (self));
 }
 
 static gboolean
@@ -595,7 +628,7 @@ queue_move (PatBoard          *self,
             const PatMoveList *automatic,
             const PatState    *after)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   guint n_auto = automatic != NULL ? MIN (automatic->n, (guint) MAX_STEPS) : 0;
   g_autofree PatState *states = g_new (PatState, n_auto + 3);
   guint n_states = 0;
@@ -659,7 +692,7 @@ static void
 queue_deal (PatBoard       *self,
             const PatState *state)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatCard *deck = pat_game_get_deck (self->game);
   guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
   PatBoardStep step;
@@ -836,14 +869,6 @@ typedef struct {
   graphene_rect_t rect;
 } Sprite;
 
-static double
-ease_out (double t)
-{
-  double u = 1 - t;
-
-  return 1 - u * u * u;
-}
-
 static int
 scale_factor (PatBoard *self)
 {
@@ -866,7 +891,7 @@ build_sprites (PatBoard           *self,
                const PatState     *still,
                Sprite              sprites[PAT_N_CARDS])
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   const PatState *to = step != NULL ? &step->to : still;
   guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
   graphene_rect_t deck;
@@ -927,7 +952,7 @@ build_sprites (PatBoard           *self,
           {
             gint64 start = (gint64) step->delay[sp->card] * step->stagger;
             double t = CLAMP ((double) (elapsed - start) / step->duration, 0, 1);
-            double e = ease_out (t);
+            double e = adw_easing_ease (ADW_EASE_OUT_CUBIC, t);
 
             sp->moving = TRUE;
             sp->delay = step->delay[sp->card];
@@ -1012,7 +1037,7 @@ slot_label (PatBoard       *self,
             const PatState *state,
             guint           pile)
 {
-  const PatPileInfo *info = &get_layout (self)->piles[pile];
+  const PatPileInfo *info = &pat_board_get_layout (self)->piles[pile];
   guint flags = pat_game_get_rules (self->game)->flags;
 
   switch ((PatPileKind) info->kind)
@@ -1218,7 +1243,7 @@ draw_badges (PatBoard       *self,
              GtkSnapshot    *snapshot,
              const PatState *state)
 {
-  const PatLayout *layout = get_layout (self);
+  const PatLayout *layout = pat_board_get_layout (self);
   graphene_rect_t rect;
 
   for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
@@ -1237,7 +1262,7 @@ draw_badges (PatBoard       *self,
         }
     }
 
-  if (pat_game_get_rules (self->game)->flags & PAT_RULES_FIRST_CARD)
+  if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_FIRST_CARD))
     {
       PatCard beak = pat_game_get_deck (self->game)[0];
       guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
@@ -1396,7 +1421,7 @@ pat_board_snapshot (GtkWidget   *widget,
   if (self->card_w <= 0)
     return;
 
-  layout = get_layout (self);
+  layout = pat_board_get_layout (self);
   if (self->steps->len > 0)
     step = &g_array_index (self->steps, PatBoardStep, 0);
   state = step != NULL ? &step->to : pat_board_get_state (self);
@@ -1554,6 +1579,7 @@ pat_board_dispose (GObject *object)
   PatBoard *self = PAT_BOARD (object);
 
   pat_board_set_game (self, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_handle_id (&self->auto_idle_id, g_source_remove);
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
@@ -1751,6 +1777,10 @@ pat_board_init (PatBoard *self)
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->renderer = pat_card_renderer_new ();
+  /* The game's signals, connected while it is the board's (pat_board_set_game()). */
+  self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (changed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "move-applied", G_CALLBACK (move_applied_cb), self);
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_dark_cb), self);
@@ -1806,11 +1836,7 @@ pat_board_set_game (PatBoard *self,
 
   pat_board_finish (self, FALSE);
   self->deal_pending = FALSE;
-  if (self->game != NULL)
-    {
-      g_clear_signal_handler (&self->changed_handler, self->game);
-      g_clear_signal_handler (&self->move_applied_handler, self->game);
-    }
+  g_signal_group_set_target (self->game_signals, NULL);
   g_set_object (&self->game, game);
 
   self->has_hint = FALSE;
@@ -1822,10 +1848,7 @@ pat_board_set_game (PatBoard *self,
   if (game != NULL)
     {
       self->last = *pat_game_get_state (game);
-      self->changed_handler =
-        g_signal_connect_swapped (game, "changed", G_CALLBACK (changed_cb), self);
-      self->move_applied_handler =
-        g_signal_connect_swapped (game, "move-applied", G_CALLBACK (move_applied_cb), self);
+      g_signal_group_set_target (self->game_signals, game);
       compute_reserve (self);
       self->focus_pile = 0;
 

@@ -104,6 +104,68 @@ void pat_card_draw_face     (cairo_t       *cr,
                              double         h);
 
 /* Court figures (pat-card-courts.c) */
+
+/* A court figure is data: a table of drawing operations ended by PAT_COURT_END, in units of the
+ * panel width with the origin at the panel centre, walked by a small interpreter. Colours are
+ * roles, resolved when the card is drawn (the robe follows the suit's colour in each style). */
+typedef enum {
+  PAT_COURT_END,
+  PAT_COURT_MOVE,         /* x y */
+  PAT_COURT_LINE,         /* x y */
+  PAT_COURT_CURVE,        /* x1 y1 x2 y2 x3 y3 */
+  PAT_COURT_CLOSE,
+  PAT_COURT_CIRCLE,       /* x y r: a circle as a sub-path of its own */
+  PAT_COURT_DOT,          /* x y r k: a circle of radius at least k line widths */
+  PAT_COURT_RECT,         /* x y w h */
+  PAT_COURT_ROUND_RECT,   /* x y w h r */
+  PAT_COURT_FILL,         /* fills the path with colour role */
+  PAT_COURT_FILL_STROKE,  /* fills with role, then outlines with role2 at the line width */
+  PAT_COURT_STROKE,       /* w: strokes with role at width w, or at the line width if w is 0 */
+  PAT_COURT_SLEEVE,       /* w: a round-capped stroke of width w in role, outlined */
+  PAT_COURT_CLIP,
+  PAT_COURT_SAVE,
+  PAT_COURT_RESTORE,
+  PAT_COURT_TRANSFORM,    /* x y s: moves the origin to (x, y) and scales by s (line width kept) */
+  PAT_COURT_REPEAT,       /* n x y dx dy: the body up to END_REPEAT n times, shifted by
+                           * (x + i dx, y + i dy) the i-th time; repeats nest two deep */
+  PAT_COURT_END_REPEAT,
+  PAT_COURT_DETAIL,       /* what comes up to END_DETAIL is drawn only on large enough cards */
+  PAT_COURT_END_DETAIL,
+} PatCourtOpcode;
+
+typedef enum {
+  PAT_COURT_GOLD,
+  PAT_COURT_GOLD_DARK,
+  PAT_COURT_LINE_COLOUR,
+  PAT_COURT_SKIN,
+  PAT_COURT_WHITE,
+  PAT_COURT_FEATHER,
+  PAT_COURT_STEEL,
+  PAT_COURT_STEM,
+  PAT_COURT_ROBE,         /* the suit's colour, or a navy for black suits */
+  PAT_COURT_ACCENT,       /* a red or blue that stands out against the robe */
+  PAT_COURT_HAIR,         /* by rank */
+  PAT_COURT_FLOWER,       /* white on red suits, red on black ones */
+  PAT_COURT_N_ROLES
+} PatCourtRole;
+
+typedef struct {
+  guint8 code;            /* a PatCourtOpcode */
+  guint8 role;            /* a PatCourtRole, for the painting operations */
+  guint8 role2;
+  double a[6];
+} PatCourtOp;
+
+const PatCourtOp *pat_card_court_figure   (guint          rank);
+const PatCourtOp *pat_card_court_headwear (guint          rank);
+gboolean          pat_card_court_check    (const PatCourtOp *ops,
+                                           char         **why);
+gboolean          pat_card_court_run      (cairo_t       *cr,
+                                           const PatCourtOp *ops,
+                                           const guint32 *colours,
+                                           double         lw,
+                                           gboolean       detailed);
+
 void pat_card_draw_headwear (cairo_t       *cr,
                              guint          rank,
                              guint32        accent,

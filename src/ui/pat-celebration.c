@@ -5,10 +5,12 @@
 
 #include <math.h>
 
+#include <adwaita.h>
+
 #include "pat-celebration.h"
 
-#define N_PIECES   140
-#define DURATION_US (2600 * G_TIME_SPAN_MILLISECOND)
+#define N_PIECES    140
+#define DURATION_MS 2600
 
 typedef struct {
   float x, y;       /* start, as fractions of the width and above the top */
@@ -19,12 +21,11 @@ typedef struct {
 } Piece;
 
 struct _PatCelebration {
-  GtkWidget parent_instance;
+  GtkWidget     parent_instance;
 
-  Piece     pieces[N_PIECES];
-  gint64    start_time;
-  guint     tick_id;
-  float     progress;   /* seconds since the start */
+  Piece         pieces[N_PIECES];
+  AdwAnimation *animation;   /* seconds since the start, 0 → DURATION_MS / 1000, linear */
+  float         progress;    /* the animation's value */
 };
 
 G_DEFINE_FINAL_TYPE (PatCelebration, pat_celebration, GTK_TYPE_WIDGET)
@@ -38,22 +39,12 @@ static const GdkRGBA colours[] = {
   { 1.00f, 0.47f, 0.00f, 1 },   /* orange */
 };
 
-static gboolean
-tick_cb (GtkWidget     *widget,
-         GdkFrameClock *clock,
-         gpointer       user_data)
+static void
+animation_value_cb (double          value,
+                    PatCelebration *self)
 {
-  PatCelebration *self = PAT_CELEBRATION (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-
-  if (now - self->start_time > DURATION_US)
-    {
-      pat_celebration_stop (self);
-      return G_SOURCE_REMOVE;
-    }
-  self->progress = (float) (now - self->start_time) / G_USEC_PER_SEC;
-  gtk_widget_queue_draw (widget);
-  return G_SOURCE_CONTINUE;
+  self->progress = (float) value;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -67,7 +58,7 @@ pat_celebration_snapshot (GtkWidget   *widget,
   float fade = t > 2.0f ? MAX (0.0f, 1.0f - (t - 2.0f) / 0.6f) : 1.0f;
   guint i;
 
-  if (self->tick_id == 0)
+  if (!pat_celebration_running (self))
     return;
 
   for (i = 0; i < N_PIECES; i++)
@@ -90,7 +81,11 @@ pat_celebration_snapshot (GtkWidget   *widget,
 static void
 pat_celebration_dispose (GObject *object)
 {
-  pat_celebration_stop (PAT_CELEBRATION (object));
+  PatCelebration *self = PAT_CELEBRATION (object);
+
+  if (self->animation != NULL)
+    adw_animation_reset (self->animation);
+  g_clear_object (&self->animation);
   G_OBJECT_CLASS (pat_celebration_parent_class)->dispose (object);
 }
 
@@ -108,7 +103,15 @@ pat_celebration_class_init (PatCelebrationClass *klass)
 static void
 pat_celebration_init (PatCelebration *self)
 {
+  AdwAnimationTarget *target =
+    adw_callback_animation_target_new ((AdwAnimationTargetFunc) animation_value_cb, self, NULL);
+
   gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
+  /* Confetti fall at their own speeds: the animation only tells the time, linearly. It is
+   * skipped (done at once) when the system turns animations off (adw_get_enable_animations()). */
+  self->animation = adw_timed_animation_new (GTK_WIDGET (self), 0, DURATION_MS / 1000.0, DURATION_MS, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->animation), ADW_LINEAR);
+  g_signal_connect_swapped (self->animation, "done", G_CALLBACK (gtk_widget_queue_draw), self);
 }
 
 GtkWidget *
@@ -121,14 +124,11 @@ void
 pat_celebration_start (PatCelebration *self,
                        gboolean        animations)
 {
-  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (self));
-  gboolean enabled = TRUE;
   guint i;
 
   g_return_if_fail (PAT_IS_CELEBRATION (self));
 
-  g_object_get (settings, "gtk-enable-animations", &enabled, NULL);
-  if (!animations || !enabled)
+  if (!animations || !adw_get_enable_animations (GTK_WIDGET (self)))
     return;
 
   for (i = 0; i < N_PIECES; i++)
@@ -145,10 +145,8 @@ pat_celebration_start (PatCelebration *self,
     }
 
   self->progress = 0;
-  self->start_time = g_get_monotonic_time ();
-  if (self->tick_id == 0)
-    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  adw_animation_reset (self->animation);
+  adw_animation_play (self->animation);
 }
 
 void
@@ -156,10 +154,9 @@ pat_celebration_stop (PatCelebration *self)
 {
   g_return_if_fail (PAT_IS_CELEBRATION (self));
 
-  if (self->tick_id != 0)
+  if (pat_celebration_running (self))
     {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-      self->tick_id = 0;
+      adw_animation_reset (self->animation);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
@@ -167,5 +164,5 @@ pat_celebration_stop (PatCelebration *self)
 gboolean
 pat_celebration_running (PatCelebration *self)
 {
-  return self->tick_id != 0;
+  return adw_animation_get_state (self->animation) == ADW_ANIMATION_PLAYING;
 }

@@ -6,10 +6,11 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pat-a11y.h"
 #include "pat-game-chooser.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
-#include "pat-window-private.h"
+#include "pat-window.h"
 
 #define MAX_RECENT    6
 #define SAMPLE_DEAL   1
@@ -68,7 +69,7 @@ has_flag (const char *game_id,
 {
   const PatRules *rules = pat_rules_lookup (game_id);
 
-  return rules != NULL && (rules->flags & flags) != 0;
+  return pat_rules_has_flag (rules, flags);
 }
 
 static PatOptions
@@ -439,11 +440,15 @@ pat_game_chooser_play (PatGameChooser *self)
   if ((!valid && !empty) || self->window == NULL || self->game_id == NULL)
     return FALSE;
 
-  pat_board_finish_animations (pat_window_get_board (self->window));
   if (valid)
-    pat_window_start_deal (self->window, self->game_id, &deal);
+    {
+      char digits[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+      pat_deal_number_format (&deal, digits);
+      gtk_widget_activate_action (GTK_WIDGET (self->window), "win.start-deal", "(ss)", self->game_id, digits);
+    }
   else
-    pat_window_open_game (self->window, self->game_id);
+    gtk_widget_activate_action (GTK_WIDGET (self->window), "win.choose-game", "s", self->game_id);
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }
@@ -479,7 +484,7 @@ resume_match_action (GtkWidget  *widget,
 
   gtk_window_destroy (GTK_WINDOW (self));
   if (window != NULL)
-    pat_window_resume_match (window);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.resume-match", NULL);
 }
 
 /* Construction */
@@ -587,6 +592,9 @@ pat_game_chooser_class_init (PatGameChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, new_match_row);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, rules_label);
   gtk_widget_class_bind_template_callback (widget_class, deal_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, game_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, game_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "chooser.play", NULL, play_action);
@@ -599,11 +607,9 @@ static void
 pat_game_chooser_init (PatGameChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->play_button));
-  g_signal_connect_swapped (self->games_list, "row-selected", G_CALLBACK (game_selected_cb), self);
-  g_signal_connect_swapped (self->games_list, "row-activated", G_CALLBACK (game_activated_cb), self);
-  g_signal_connect_swapped (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
 }
 
 /**

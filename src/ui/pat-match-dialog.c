@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-a11y.h"
 #include "pat-match-dialog.h"
 #include "pat-preferences.h"
 #include "pat-window-private.h"
@@ -379,8 +380,7 @@ pat_match_dialog_start (PatMatchDialog *self)
       adw_message_dialog_set_default_response (dialog, "cancel");
       adw_message_dialog_set_close_response (dialog, "cancel");
       g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, G_CONNECT_SWAPPED);
-      self->confirmation = dialog;
-      g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+      g_set_weak_pointer (&self->confirmation, dialog);
       gtk_window_present (GTK_WINDOW (dialog));
       return FALSE;
     }
@@ -470,9 +470,10 @@ pat_match_dialog_dispose (GObject *object)
 
   if (self->confirmation != NULL)
     {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      gtk_window_destroy (GTK_WINDOW (self->confirmation));
-      self->confirmation = NULL;
+      AdwMessageDialog *confirmation = self->confirmation;
+
+      g_clear_weak_pointer (&self->confirmation);
+      gtk_window_destroy (GTK_WINDOW (confirmation));
     }
   g_clear_weak_pointer (&self->window);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_MATCH_DIALOG);
@@ -492,6 +493,9 @@ pat_match_dialog_class_init (PatMatchDialogClass *klass)
   object_class->dispose = pat_match_dialog_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-match-dialog.ui");
+  gtk_widget_class_bind_template_callback (widget_class, teams_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, teams_count_cb);
+  gtk_widget_class_bind_template_callback (widget_class, target_changed_cb);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, PatMatchDialog, teams_row);
@@ -512,6 +516,7 @@ pat_match_dialog_init (PatMatchDialog *self)
   const char *no_names[] = { NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   self->players = g_ptr_array_new_with_free_func (g_free);
   self->team_rows = g_ptr_array_new ();
@@ -525,9 +530,6 @@ pat_match_dialog_init (PatMatchDialog *self)
   self->updating--;
   renumber (self);
 
-  g_signal_connect_swapped (self->teams_row, "notify::enable-expansion", G_CALLBACK (teams_toggled_cb), self);
-  g_signal_connect_swapped (self->teams_adjustment, "value-changed", G_CALLBACK (teams_count_cb), self);
-  g_signal_connect_swapped (self->target_adjustment, "value-changed", G_CALLBACK (target_changed_cb), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
   validate (self);
 }

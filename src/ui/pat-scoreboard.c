@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-a11y.h"
 #include "pat-scoreboard.h"
 
 struct _PatScoreboard {
@@ -130,14 +131,20 @@ update_header (PatScoreboard *self)
                                  round, target);
       if (self->between_turns || !turn_begun (self))
         /* Translators: the scoreboard's button; %s is the next player's name */
-        button = g_strdup_printf (_("_Start %s’s Turn"), name);
+        {
+          /* An underscore in the name is a letter, not a mnemonic. */
+          g_auto(GStrv) parts = g_strsplit (name, "_", -1);
+          g_autofree char *escaped = g_strjoinv ("__", parts);
+
+          button = g_strdup_printf (_("_Start %s’s Turn"), escaped);
+        }
       else
         button = g_strdup (_("_Continue Playing"));
     }
 
   gtk_label_set_label (self->headline, headline);
   gtk_label_set_label (self->subline, subline);
-  gtk_button_set_label (self->continue_button, button);
+  pat_a11y_set_button_label (self->continue_button, button);
 }
 
 static GtkWidget *
@@ -393,6 +400,7 @@ static void
 pat_scoreboard_init (PatScoreboard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   self->standing_rows = g_ptr_array_new ();
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->continue_button));

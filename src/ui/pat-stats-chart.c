@@ -165,79 +165,74 @@ slot_first (guint n,
   return (guint) ((guint64) i * n / slots);
 }
 
-static void
-draw_history (PatStatsChart *self,
-              cairo_t       *cr,
-              int            width,
-              int            height)
+/* Where the history chart's parts go. */
+typedef struct {
+  double text_h;
+  double plot_x, plot_w;        /* the plot, right of the axis labels */
+  double line_top, line_bottom; /* 100 % and 0 % of the win-rate line */
+  double strip_mid;             /* the line wins stand on and losses hang from */
+  double slot, bar_w;           /* the width each slot of games gets, and its bar */
+  guint  n, shown;              /* games, and slots */
+} HistoryGeometry;
+
+static double
+rate_y (const HistoryGeometry *g,
+        double                 rate)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  GdkRGBA fg = foreground (widget);
-  GdkRGBA accent = lookup_color (widget, "accent_color", "#3584e4");
-  GdkRGBA win = lookup_color (widget, "success_color", "#26a269");
-  GdkRGBA loss = lookup_color (widget, "error_color", "#c01c28");
-  g_autoptr(PangoLayout) probe = make_layout (self, "100 %", FALSE, TRUE);
-  g_autofree char *first_date = NULL;
-  g_autofree char *last_date = NULL;
-  double axis_w, text_h, plot_x, plot_w, line_top, line_bottom, strip_mid, slot, bar_w;
-  guint n = self->history->len;
-  guint shown, i, pass;
-  int pw, ph;
+  return g->line_bottom - (g->line_bottom - g->line_top) * rate;
+}
+
+/* The axis: 0, 50 and 100 per cent. */
+static void
+draw_history_axis (PatStatsChart         *self,
+                   cairo_t               *cr,
+                   const HistoryGeometry *g,
+                   const GdkRGBA         *fg)
+{
+  static const double dash[] = { 3, 3 };
   int percent;
 
-  if (n == 0)
-    {
-      self->n_shown = 0;
-      draw_empty (self, cr, width, height, _("No games played yet"));
-      return;
-    }
-
-  pango_layout_get_pixel_size (probe, &pw, &ph);
-  axis_w = pw + 8;
-  text_h = ph;
-  plot_x = PAD + axis_w;
-  plot_w = MAX (10.0, width - plot_x - PAD);
-  strip_mid = height - PAD - text_h - 6 - STRIP_HALF;
-  line_top = PAD + text_h / 2;
-  line_bottom = strip_mid - STRIP_HALF - 12;
-
-  /* When there are more games than room, each slot stands for a few games in a row. */
-  shown = MIN (n, (guint) MAX (1.0, floor (plot_w / MIN_SLOT)));
-  self->n_shown = n;
-  slot = plot_w / shown;
-  bar_w = MIN (MAX_BAR, MAX (1.0, slot * 0.7));
-
-  /* The axis: 0, 50 and 100 per cent. */
   cairo_set_line_width (cr, 1);
   for (percent = 0; percent <= 100; percent += 50)
     {
-      double y = round (line_bottom - (line_bottom - line_top) * percent / 100.0) + 0.5;
+      double y = round (rate_y (g, percent / 100.0)) + 0.5;
       g_autofree char *text = format_percent (percent / 100.0);
       g_autoptr(PangoLayout) label = make_layout (self, text, FALSE, TRUE);
-      static const double dash[] = { 3, 3 };
 
-      set_source (cr, &fg, 0.15);
+      set_source (cr, fg, 0.15);
       cairo_set_dash (cr, dash, 2, 0);
-      cairo_move_to (cr, plot_x, y);
-      cairo_line_to (cr, plot_x + plot_w, y);
+      cairo_move_to (cr, g->plot_x, y);
+      cairo_line_to (cr, g->plot_x + g->plot_w, y);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      set_source (cr, &fg, 0.6);
-      show_text (cr, label, plot_x - 8, y - text_h / 2, 1.0);
+      set_source (cr, fg, 0.6);
+      show_text (cr, label, g->plot_x - 8, y - g->text_h / 2, 1.0);
     }
+}
 
-  /* The strip: wins stand above the line, losses hang below it, and the games the Demo played
-   * in (no wins either) hang below it in grey. */
-  set_source (cr, &fg, 0.2);
-  cairo_move_to (cr, plot_x, round (strip_mid) + 0.5);
-  cairo_line_to (cr, plot_x + plot_w, round (strip_mid) + 0.5);
+/* The strip: wins stand above the line, losses hang below it, and the games the Demo played in
+ * (no wins either) hang below it in grey. */
+static void
+draw_history_strip (PatStatsChart         *self,
+                    cairo_t               *cr,
+                    const HistoryGeometry *g,
+                    const GdkRGBA         *fg)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkRGBA win = lookup_color (widget, "success_color", "#26a269");
+  GdkRGBA loss = lookup_color (widget, "error_color", "#c01c28");
+  guint i;
+
+  set_source (cr, fg, 0.2);
+  cairo_move_to (cr, g->plot_x, round (g->strip_mid) + 0.5);
+  cairo_line_to (cr, g->plot_x + g->plot_w, round (g->strip_mid) + 0.5);
   cairo_stroke (cr);
-  for (i = 0; i < shown; i++)
+  for (i = 0; i < g->shown; i++)
     {
-      guint from = slot_first (n, shown, i);
-      guint to = slot_first (n, shown, i + 1);
+      guint from = slot_first (g->n, g->shown, i);
+      guint to = slot_first (g->n, g->shown, i + 1);
       guint wins = 0, assisted = 0, k;
-      double x = plot_x + slot * i + (slot - bar_w) / 2;
+      double x = g->plot_x + g->slot * i + (g->slot - g->bar_w) / 2;
 
       for (k = from; k < to; k++)
         if (g_array_index (self->history, PatResult, k).won)
@@ -247,7 +242,7 @@ draw_history (PatStatsChart *self,
       if (wins > 0)
         {
           set_source (cr, &win, 1.0);
-          cairo_rectangle (cr, x, strip_mid - (STRIP_HALF - 1) * wins / (to - from) - 1, bar_w,
+          cairo_rectangle (cr, x, g->strip_mid - (STRIP_HALF - 1) * wins / (to - from) - 1, g->bar_w,
                            (STRIP_HALF - 1) * wins / (to - from));
           cairo_fill (cr);
         }
@@ -256,34 +251,43 @@ draw_history (PatStatsChart *self,
           double losses_h = (STRIP_HALF - 2) * (to - from - wins - assisted) / (to - from);
 
           set_source (cr, &loss, 0.85);
-          cairo_rectangle (cr, x, strip_mid + 2, bar_w, losses_h);
+          cairo_rectangle (cr, x, g->strip_mid + 2, g->bar_w, losses_h);
           cairo_fill (cr);
-          set_source (cr, &fg, 0.35);
-          cairo_rectangle (cr, x, strip_mid + 2 + losses_h, bar_w, (STRIP_HALF - 2) * assisted / (to - from));
+          set_source (cr, fg, 0.35);
+          cairo_rectangle (cr, x, g->strip_mid + 2 + losses_h, g->bar_w,
+                           (STRIP_HALF - 2) * assisted / (to - from));
           cairo_fill (cr);
         }
     }
+}
 
-  /* The moving win rate, with a light fill under it. */
+/* The moving win rate, with a light fill under it. */
+static void
+draw_history_rate (PatStatsChart         *self,
+                   cairo_t               *cr,
+                   const HistoryGeometry *g)
+{
+  GdkRGBA accent = lookup_color (GTK_WIDGET (self), "accent_color", "#3584e4");
+  guint pass, i;
+
   for (pass = 0; pass < 2; pass++)
     {
-      for (i = 0; i < shown; i++)
+      for (i = 0; i < g->shown; i++)
         {
-          double x = plot_x + slot * (i + 0.5);
-          double y = line_bottom - (line_bottom - line_top) *
-                                   moving_rate (self->history, slot_first (n, shown, i + 1) - 1);
+          double x = g->plot_x + g->slot * (i + 0.5);
+          double y = rate_y (g, moving_rate (self->history, slot_first (g->n, g->shown, i + 1) - 1));
 
           if (i == 0)
             cairo_move_to (cr, x, y);
           else
             cairo_line_to (cr, x, y);
         }
-      if (shown == 1)
+      if (g->shown == 1)
         cairo_rel_line_to (cr, 0.01, 0);
       if (pass == 0)
         {
-          cairo_line_to (cr, plot_x + slot * (shown - 0.5), line_bottom);
-          cairo_line_to (cr, plot_x + slot * 0.5, line_bottom);
+          cairo_line_to (cr, g->plot_x + g->slot * (g->shown - 0.5), g->line_bottom);
+          cairo_line_to (cr, g->plot_x + g->slot * 0.5, g->line_bottom);
           cairo_close_path (cr);
           set_source (cr, &accent, 0.12);
           cairo_fill (cr);
@@ -295,29 +299,72 @@ draw_history (PatStatsChart *self,
   set_source (cr, &accent, 1.0);
   cairo_stroke (cr);
 
-  if (slot >= 10)
-    for (i = 0; i < shown; i++)
+  if (g->slot >= 10)
+    for (i = 0; i < g->shown; i++)
       {
-        double x = plot_x + slot * (i + 0.5);
-        double y = line_bottom - (line_bottom - line_top) * moving_rate (self->history, i);
-
-        cairo_arc (cr, x, y, 3, 0, 2 * G_PI);
+        cairo_arc (cr, g->plot_x + g->slot * (i + 0.5), rate_y (g, moving_rate (self->history, i)),
+                   3, 0, 2 * G_PI);
         cairo_fill (cr);
       }
+}
 
-  /* The dates of the first and the last game shown. */
-  first_date = format_date (g_array_index (self->history, PatResult, 0).date);
-  last_date = format_date (g_array_index (self->history, PatResult, n - 1).date);
-  set_source (cr, &fg, 0.6);
-  {
-    g_autoptr(PangoLayout) left = make_layout (self, first_date, FALSE, TRUE);
-    g_autoptr(PangoLayout) right = make_layout (self, last_date, FALSE, TRUE);
-    double y = height - PAD - text_h;
+/* The dates of the first and the last game shown. */
+static void
+draw_history_dates (PatStatsChart         *self,
+                    cairo_t               *cr,
+                    const HistoryGeometry *g,
+                    const GdkRGBA         *fg,
+                    int                    height)
+{
+  g_autofree char *first_date = format_date (g_array_index (self->history, PatResult, 0).date);
+  g_autofree char *last_date = format_date (g_array_index (self->history, PatResult, g->n - 1).date);
+  g_autoptr(PangoLayout) left = make_layout (self, first_date, FALSE, TRUE);
+  g_autoptr(PangoLayout) right = make_layout (self, last_date, FALSE, TRUE);
+  double y = height - PAD - g->text_h;
 
-    show_text (cr, left, plot_x, y, 0.0);
-    if (shown > 1 && g_strcmp0 (first_date, last_date) != 0)
-      show_text (cr, right, plot_x + plot_w, y, 1.0);
-  }
+  set_source (cr, fg, 0.6);
+  show_text (cr, left, g->plot_x, y, 0.0);
+  if (g->shown > 1 && g_strcmp0 (first_date, last_date) != 0)
+    show_text (cr, right, g->plot_x + g->plot_w, y, 1.0);
+}
+
+static void
+draw_history (PatStatsChart *self,
+              cairo_t       *cr,
+              int            width,
+              int            height)
+{
+  GdkRGBA fg = foreground (GTK_WIDGET (self));
+  g_autoptr(PangoLayout) probe = make_layout (self, "100 %", FALSE, TRUE);
+  HistoryGeometry g = { 0 };
+  int pw, ph;
+
+  g.n = self->history->len;
+  if (g.n == 0)
+    {
+      self->n_shown = 0;
+      draw_empty (self, cr, width, height, _("No games played yet"));
+      return;
+    }
+
+  pango_layout_get_pixel_size (probe, &pw, &ph);
+  g.text_h = ph;
+  g.plot_x = PAD + pw + 8;
+  g.plot_w = MAX (10.0, width - g.plot_x - PAD);
+  g.strip_mid = height - PAD - g.text_h - 6 - STRIP_HALF;
+  g.line_top = PAD + g.text_h / 2;
+  g.line_bottom = g.strip_mid - STRIP_HALF - 12;
+
+  /* When there are more games than room, each slot stands for a few games in a row. */
+  g.shown = MIN (g.n, (guint) MAX (1.0, floor (g.plot_w / MIN_SLOT)));
+  self->n_shown = g.n;
+  g.slot = g.plot_w / g.shown;
+  g.bar_w = MIN (MAX_BAR, MAX (1.0, g.slot * 0.7));
+
+  draw_history_axis (self, cr, &g, &fg);
+  draw_history_strip (self, cr, &g, &fg);
+  draw_history_rate (self, cr, &g);
+  draw_history_dates (self, cr, &g, &fg, height);
 }
 
 static void

@@ -120,6 +120,66 @@ update_rates (PatStatsDialog *self)
   pat_stats_chart_set_win_rates (self->rates_chart, n, names, won, played);
 }
 
+/* The counts and records of @r. */
+static void
+show_record (PatStatsDialog  *self,
+             const PatRecord *r,
+             gboolean         scored)
+{
+  set_label_take (self->played_value, format_count (r->played));
+  set_label_take (self->won_value, format_count (r->won));
+  set_label_take (self->rate_value, format_rate (r->won, r->played));
+
+  if (r->streak > 0)
+    {
+      set_label_take (self->streak_value, format_count (r->streak));
+      gtk_label_set_label (self->streak_caption,
+                           g_dngettext (GETTEXT_PACKAGE, "Win in a Row", "Wins in a Row", r->streak));
+    }
+  else if (r->streak < 0)
+    {
+      set_label_take (self->streak_value, format_count (-r->streak));
+      gtk_label_set_label (self->streak_caption,
+                           g_dngettext (GETTEXT_PACKAGE, "Loss in a Row", "Losses in a Row", -r->streak));
+    }
+  else
+    {
+      gtk_label_set_label (self->streak_value, NONE);
+      gtk_label_set_label (self->streak_caption, _("Current Streak"));
+    }
+
+  set_label_take (self->best_streak_value, format_count (r->best_win_streak));
+  set_label_take (self->worst_streak_value, format_count (r->worst_loss_streak));
+  /* Records come from games played without hints or Demo only. */
+  if (r->has_best_time)
+    {
+      set_label_take (self->best_time_value, format_time (r->best_time));
+      set_label_take (self->fewest_moves_value, format_count (r->fewest_moves));
+    }
+  else
+    {
+      gtk_label_set_label (self->best_time_value, NONE);
+      gtk_label_set_label (self->fewest_moves_value, NONE);
+    }
+
+  /* Only Demon keeps a score. */
+  gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), scored);
+  gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), scored);
+  if (r->has_best_score)
+    set_label_take (self->best_score_value, g_strdup_printf ("%'d", r->best_score));
+  else
+    gtk_label_set_label (self->best_score_value, NONE);
+  /* The total leaves out the games the Demo played in. */
+  if (r->played > r->assisted)
+    set_label_take (self->average_score_value,
+                    g_strdup_printf ("%'.1f", (double) r->total_score / (r->played - r->assisted)));
+  else
+    gtk_label_set_label (self->average_score_value, NONE);
+  set_label_take (self->hints_value, format_count (r->hints_used));
+  set_label_take (self->assisted_value, format_count (r->assisted));
+
+}
+
 static void
 update_game (PatStatsDialog *self)
 {
@@ -133,61 +193,11 @@ update_game (PatStatsDialog *self)
   if (game_id == NULL)
     return;
   rules = pat_rules_lookup (game_id);
-  scored = rules != NULL && (rules->flags & PAT_RULES_SCORE);
+  scored = pat_rules_has_flag (rules, PAT_RULES_SCORE);
   pat_stats_get_record (self->stats, game_id, &r);
   history = pat_stats_get_history (self->stats, game_id);
 
-  set_label_take (self->played_value, format_count (r.played));
-  set_label_take (self->won_value, format_count (r.won));
-  set_label_take (self->rate_value, format_rate (r.won, r.played));
-
-  if (r.streak > 0)
-    {
-      set_label_take (self->streak_value, format_count (r.streak));
-      gtk_label_set_label (self->streak_caption,
-                           g_dngettext (GETTEXT_PACKAGE, "Win in a Row", "Wins in a Row", r.streak));
-    }
-  else if (r.streak < 0)
-    {
-      set_label_take (self->streak_value, format_count (-r.streak));
-      gtk_label_set_label (self->streak_caption,
-                           g_dngettext (GETTEXT_PACKAGE, "Loss in a Row", "Losses in a Row", -r.streak));
-    }
-  else
-    {
-      gtk_label_set_label (self->streak_value, NONE);
-      gtk_label_set_label (self->streak_caption, _("Current Streak"));
-    }
-
-  set_label_take (self->best_streak_value, format_count (r.best_win_streak));
-  set_label_take (self->worst_streak_value, format_count (r.worst_loss_streak));
-  /* Records come from games played without hints or Demo only. */
-  if (r.has_best_time)
-    {
-      set_label_take (self->best_time_value, format_time (r.best_time));
-      set_label_take (self->fewest_moves_value, format_count (r.fewest_moves));
-    }
-  else
-    {
-      gtk_label_set_label (self->best_time_value, NONE);
-      gtk_label_set_label (self->fewest_moves_value, NONE);
-    }
-
-  /* Only Demon keeps a score. */
-  gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), scored);
-  gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), scored);
-  if (r.has_best_score)
-    set_label_take (self->best_score_value, g_strdup_printf ("%'d", r.best_score));
-  else
-    gtk_label_set_label (self->best_score_value, NONE);
-  /* The total leaves out the games the Demo played in. */
-  if (r.played > r.assisted)
-    set_label_take (self->average_score_value,
-                    g_strdup_printf ("%'.1f", (double) r.total_score / (r.played - r.assisted)));
-  else
-    gtk_label_set_label (self->average_score_value, NONE);
-  set_label_take (self->hints_value, format_count (r.hints_used));
-  set_label_take (self->assisted_value, format_count (r.assisted));
+  show_record (self, &r, scored);
 
   if (history->len > 0)
     {
@@ -296,8 +306,7 @@ ask_reset (PatStatsDialog *self,
   g_object_set_data_full (G_OBJECT (dialog), "game-id", g_strdup (game_id), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
 
-  self->confirmation = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+  g_set_weak_pointer (&self->confirmation, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -421,11 +430,7 @@ pat_stats_dialog_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  if (self->confirmation != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      self->confirmation = NULL;
-    }
+  g_clear_weak_pointer (&self->confirmation);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_STATS_DIALOG);
   g_clear_object (&self->stats);
 

@@ -10,6 +10,7 @@
 #include "pat-match-dialog.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
+#include "pat-rules-window.h"
 #include "pat-board-private.h"
 #include "pat-card-renderer.h"
 #include "pat-window-private.h"
@@ -251,6 +252,31 @@ choose_game_action (GtkWidget  *widget,
   pat_window_open_game (self, game_id);
 }
 
+/* win.start-deal (game id, deal number): that deal of that game, as the game chooser starts it. */
+static void
+start_deal_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  const char *game_id, *deal_text;
+  PatDealNumber deal;
+
+  g_variant_get (parameter, "(&s&s)", &game_id, &deal_text);
+  if (pat_rules_lookup (game_id) == NULL || !pat_deal_number_parse (deal_text, &deal, NULL))
+    return;
+  pat_board_finish_animations (self->board);
+  pat_window_start_deal (self, game_id, &deal);
+}
+
+static void
+resume_match_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  pat_window_resume_match (PAT_WINDOW (widget));
+}
+
 /* Play to the End: Perpetual Motion deals by itself at the speed of the key "play-speed" (deals
  * per second), which applies at once when it changes; a Stop button shows meanwhile. */
 
@@ -415,46 +441,10 @@ rules_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
-  const char *game_id;
-  GtkWidget *window, *box, *header, *scrolled, *label;
-  g_autofree char *title = NULL;
 
   if (self->game == NULL)
     return;
-  game_id = pat_game_get_game_id (self->game);
-
-  /* Translators: the title of the rules window, %s is the game's name */
-  title = g_strdup_printf (_("Rules of %s"), pat_rules_text_name (game_id));
-  window = adw_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), title);
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 560, 640);
-  gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, NULL));
-  gtk_box_append (GTK_BOX (box), header);
-
-  label = gtk_label_new (pat_rules_text_rules (game_id));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* Not selectable: a selectable label takes the focus and shows itself all selected. */
-  gtk_widget_set_margin_start (label, 18);
-  gtk_widget_set_margin_end (label, 18);
-  gtk_widget_set_margin_top (label, 18);
-  gtk_widget_set_margin_bottom (label, 18);
-  gtk_widget_set_valign (label, GTK_ALIGN_START);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-
-  adw_window_set_content (ADW_WINDOW (window), box);
-  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (pat_rules_window_new (GTK_WINDOW (self), pat_game_get_game_id (self->game))));
 }
 
 /* F1: the manual, at the current game's page, in the help viewer. Where nothing opens help: URIs
@@ -530,11 +520,7 @@ confirm (PatWindow  *self,
   AdwMessageDialog *dialog;
   GtkWindow *parent = self->scoreboard != NULL ? self->scoreboard : GTK_WINDOW (self);
 
-  if (self->confirmation != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->confirmation), (gpointer *) &self->confirmation);
-      gtk_window_destroy (self->confirmation);
-    }
+  pat_window_forget_window (&self->confirmation);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
   adw_message_dialog_set_response_appearance (dialog, response,
@@ -542,8 +528,7 @@ confirm (PatWindow  *self,
   adw_message_dialog_set_default_response (dialog, destructive ? "cancel" : response);
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
-  self->confirmation = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->confirmation);
+  g_set_weak_pointer (&self->confirmation, GTK_WINDOW (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -593,6 +578,8 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.choose-game", "s", choose_game_action);
+  gtk_widget_class_install_action (widget_class, "win.start-deal", "(ss)", start_deal_action);
+  gtk_widget_class_install_action (widget_class, "win.resume-match", NULL, resume_match_action);
   gtk_widget_class_install_action (widget_class, "win.play-to-end", NULL, play_to_end_action);
   gtk_widget_class_install_action (widget_class, "win.stop-playing", NULL, stop_playing_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);

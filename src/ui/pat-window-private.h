@@ -75,12 +75,16 @@ void     pat_window_solver_set_game    (PatWindow      *self,
                                         PatGame        *game);
 void     pat_window_solver_dispose     (PatWindow      *self);
 void     pat_window_solver_update      (PatWindow      *self);
+/* Shows the solver's verdict in the status line, as the window's width allows. */
+void     pat_window_update_verdict     (PatWindow      *self);
 gboolean pat_window_solver_hint        (PatWindow      *self,
                                         PatMove        *move);
 void     pat_window_stop_demo          (PatWindow      *self);
 /* Starts a new random deal of @game_id; a winnable one when the player asked for those. */
 void     pat_window_new_random_deal    (PatWindow      *self,
                                         const char     *game_id);
+/* Closes the window @slot weakly points to (g_set_weak_pointer()), if any, and clears it. */
+void pat_window_forget_window         (GtkWindow     **slot);
 void pat_window_update_actions        (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,
@@ -98,7 +102,6 @@ void pat_window_dismiss_hint          (PatWindow      *self);
 void       pat_window_play_match        (PatWindow      *self,
                                          PatMatch       *match);
 gboolean   pat_window_resume_match      (PatWindow      *self);
-PatMatch  *pat_window_get_match         (PatWindow      *self);
 PatMatchPlay *pat_window_get_match_play (PatWindow      *self);
 /* Ends the current player's turn with the game's score (as when the game ends). */
 void       pat_window_end_turn          (PatWindow      *self);

@@ -30,16 +30,22 @@ verdict_shown (PatWindow *self)
          pat_preferences_get_winnability (self->settings, pat_game_get_game_id (self->game));
 }
 
-static void
-update_verdict (PatWindow *self)
+void
+pat_window_update_verdict (PatWindow *self)
 {
-  gboolean shown = verdict_shown (self);
-  PatVerdict verdict = shown ? pat_analyzer_get_verdict (self->analyzer) : PAT_VERDICT_OFF;
-  guint undo_count = pat_analyzer_get_undo_count (self->analyzer);
+  gboolean shown;
+  PatVerdict verdict;
+  guint undo_count;
   /* Where cards are face down the solver knows more than the player, and says so. */
   gboolean hidden = self->game != NULL && pat_rules_has_hidden_cards (pat_game_get_rules (self->game));
   const char *text = NULL;
   const char *style = NULL;
+
+  if (self->analyzer == NULL)   /* not set up yet */
+    return;
+  shown = verdict_shown (self);
+  verdict = shown ? pat_analyzer_get_verdict (self->analyzer) : PAT_VERDICT_OFF;
+  undo_count = pat_analyzer_get_undo_count (self->analyzer);
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "success");
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "error");
@@ -94,7 +100,19 @@ update_verdict (PatWindow *self)
                                               "Undo %u move to get back to a winnable position",
                                               "Undo %u moves to get back to a winnable position",
                                               undo_count), undo_count);
-      gtk_button_set_label (self->verdict_undo_button, label);
+      /* A narrow window has room for its icon only: the words are its tooltip and name. */
+      if (self->narrow)
+        {
+          gtk_button_set_icon_name (self->verdict_undo_button, "edit-undo-symbolic");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict_undo_button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+        }
+      else
+        {
+          gtk_button_set_label (self->verdict_undo_button, label);
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (self->verdict_undo_button),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL);
+        }
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_undo_button), tooltip);
       gtk_widget_set_visible (GTK_WIDGET (self->verdict_undo_button), TRUE);
     }
@@ -111,7 +129,7 @@ verdict_notify_cb (PatWindow   *self,
                    GParamSpec  *pspec,
                    PatAnalyzer *analyzer)
 {
-  update_verdict (self);
+  pat_window_update_verdict (self);
 }
 
 static void
@@ -119,7 +137,7 @@ winnability_changed_cb (PatWindow  *self,
                         const char *key,
                         GSettings  *settings)
 {
-  update_verdict (self);
+  pat_window_update_verdict (self);
 }
 
 /* The hint: the next move of a winning line when one is known. */
@@ -359,7 +377,7 @@ pat_window_solver_set_game (PatWindow *self,
 {
   pat_window_stop_demo (self);
   pat_analyzer_set_game (self->analyzer, game);
-  update_verdict (self);
+  pat_window_update_verdict (self);
 }
 
 void
@@ -375,7 +393,7 @@ pat_window_solver_setup (PatWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::winnability-by-game",
                            G_CALLBACK (winnability_changed_cb), self, G_CONNECT_SWAPPED);
-  update_verdict (self);
+  pat_window_update_verdict (self);
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-a11y.h"
 #include "pat-rules-text.h"
 #include "pat-scoreboard.h"
 #include "pat-window-private.h"
@@ -124,7 +125,7 @@ update_status (PatWindow *self)
   time = format_elapsed (pat_game_get_elapsed (self->game));
   gtk_label_set_label (self->time_label, time);
 
-  if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
+  if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
     {
       if (pat_game_get_die (self->game) != 0)
         /* Translators: Demon's score and the Die of Justice's roll */
@@ -133,7 +134,7 @@ update_status (PatWindow *self)
       else
         extra = g_strdup_printf (_("Score %d"), pat_game_get_score (self->game));
     }
-  else if (pat_game_get_rules (self->game)->flags & PAT_RULES_ROUNDS)
+  else if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_ROUNDS))
     extra = g_strdup_printf (_("Round %u"), pat_game_get_round (self->game));
   else
     {
@@ -243,7 +244,7 @@ show_end (PatWindow  *self,
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
       won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
                                                "Solved in %s with %'u moves.", moves), time, moves);
-      if (pat_game_get_rules (self->game)->flags & PAT_RULES_SCORE)
+      if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
         {
           g_autofree char *with_score = g_strdup_printf (_("%s Score: %d."), won_text,
                                                          pat_game_get_score (self->game));
@@ -373,6 +374,7 @@ default_width_cb (PatWindow  *self,
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
   update_status (self);
+  pat_window_update_verdict (self);
 }
 
 static void
@@ -425,7 +427,7 @@ options_for (PatWindow  *self,
 
   const PatRules *rules = pat_rules_lookup (game_id);
 
-  if (rules != NULL && (rules->flags & PAT_RULES_DIE))
+  if (pat_rules_has_flag (rules, PAT_RULES_DIE))
     options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
   return options;
 }
@@ -517,20 +519,20 @@ update_end_button (PatWindow *self)
 {
   if (self->match_play != NULL && pat_match_play_get_turn_over (self->match_play) &&
       !pat_match_get_finished (pat_match_play_get_match (self->match_play)))
-    gtk_button_set_label (self->end_new_game_button, _("_Next Turn"));
+    pat_a11y_set_button_label (self->end_new_game_button, _("_Next Turn"));
   else
-    gtk_button_set_label (self->end_new_game_button, _("_New Game"));
+    pat_a11y_set_button_label (self->end_new_game_button, _("_New Game"));
 }
 
-static void
-forget_window (GtkWindow **slot)
+/* Closes the window @slot weakly points to, if any, and forgets it. */
+void
+pat_window_forget_window (GtkWindow **slot)
 {
-  if (*slot != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (*slot), (gpointer *) slot);
-      gtk_window_destroy (*slot);
-      *slot = NULL;
-    }
+  GtkWindow *window = *slot;
+
+  g_clear_weak_pointer (slot);
+  if (window != NULL)
+    gtk_window_destroy (window);
 }
 
 static void
@@ -556,9 +558,9 @@ pat_window_show_scoreboard (PatWindow *self)
 
   if (self->scoreboard == NULL)
     {
-      self->scoreboard = GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
-                                                         pat_match_play_get_match (self->match_play)));
-      g_object_add_weak_pointer (G_OBJECT (self->scoreboard), (gpointer *) &self->scoreboard);
+      g_set_weak_pointer (&self->scoreboard,
+                          GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
+                                                          pat_match_play_get_match (self->match_play))));
       g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
@@ -740,7 +742,7 @@ pat_window_start_next_turn (PatWindow *self)
   if (self->match_play == NULL)
     return;
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->scoreboard);
   if (pat_match_get_finished (pat_match_play_get_match (self->match_play)))
     {
       pat_window_leave_match (self);
@@ -762,7 +764,7 @@ drop_match (PatWindow *self,
   else
     pat_match_play_abandon (self->match_play);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->scoreboard);
   clear_match_play (self);
   update_end_button (self);
   pat_window_update_actions (self);
@@ -877,8 +879,8 @@ pat_window_dispose (GObject *object)
   g_clear_handle_id (&self->message_id, g_source_remove);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
   clear_match_play (self);
-  forget_window (&self->scoreboard);
-  forget_window (&self->confirmation);
+  pat_window_forget_window (&self->scoreboard);
+  pat_window_forget_window (&self->confirmation);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   pat_window_solver_dispose (self);
@@ -916,6 +918,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_description);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_new_game_button);
+  gtk_widget_class_bind_template_callback (widget_class, board_message_cb);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, moves_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, time_label);
@@ -932,6 +935,7 @@ static void
 pat_window_init (PatWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
   pat_window_actions_init (self);
 #if DEVELOPMENT_PROFILE
   /* libadwaita's striped header bar of development builds. */
@@ -946,8 +950,6 @@ pat_window_init (PatWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (game_notify_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-redo", G_CALLBACK (game_notify_cb), self);
 
-  g_signal_connect_object (self->board, "message", G_CALLBACK (board_message_cb), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);

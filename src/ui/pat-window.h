@@ -7,6 +7,7 @@
 #include "pat-application.h"
 #include "pat-board.h"
 #include "pat-game.h"
+#include "pat-match.h"
 
 G_BEGIN_DECLS
 
@@ -26,5 +27,10 @@ void       pat_window_start_deal     (PatWindow           *self,
                                       const PatDealNumber *deal);
 void       pat_window_show_toast     (PatWindow           *self,
                                       const char          *text);
+/* The Demon match being played, or %NULL. */
+PatMatch  *pat_window_get_match      (PatWindow           *self);
+
+/* Actions for the other windows (besides the menu's): win.choose-game (s: game id) resumes or deals that
+ * game, win.start-deal ((ss): game id, deal number) deals that deal, win.new-match, win.resume-match. */
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
@@ -176,29 +177,55 @@ make_matches (void)
   write_bytes ("fuzz-match", "won-after-tie.gvariant", c);
 }
 
+/* A fuzz-stats input: @kind ('h' for the history file, 's' for the old settings key), then @bytes. */
+static void
+write_stats_input (const char *name,
+                   char        kind,
+                   GBytes     *bytes)
+{
+  g_autoptr(GByteArray) input = g_byte_array_new ();
+  g_autoptr(GBytes) whole = NULL;
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+
+  g_byte_array_append (input, (const guint8 *) &kind, 1);
+  g_byte_array_append (input, data, (guint) size);
+  whole = g_byte_array_free_to_bytes (g_steal_pointer (&input));
+  write_bytes ("fuzz-stats", name, whole);
+}
+
+static void
+write_stats_variant (const char *name,
+                     GVariant   *variant)
+{
+  g_autoptr(GVariant) normal = g_variant_get_normal_form (variant);
+  g_autoptr(GBytes) bytes = g_variant_get_data_as_bytes (normal);
+
+  write_stats_input (name, 's', bytes);
+}
+
 static void
 make_stats (void)
 {
-  g_autoptr(GSettingsSchemaSource) source = NULL;
-  g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettingsBackend) backend = NULL;
   g_autoptr(GSettings) settings = NULL;
+  g_autoptr(PatStore) store = NULL;
   g_autoptr(PatStats) stats = NULL;
-  g_autoptr(GVariant) value = NULL;
   g_autoptr(GVariant) old = NULL;
+  g_autoptr(GBytes) history_file = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("patience-corpus-XXXXXX", NULL);
+  g_autofree char *history_path = g_build_filename (dir, "history.gvariant", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
   GVariantBuilder all, game, history;
 
-  source = g_settings_schema_source_new_from_directory (FUZZ_SCHEMA_DIR, NULL, TRUE, NULL);
-  schema = g_settings_schema_source_lookup (source, APP_ID, FALSE);
+  g_setenv ("GSETTINGS_SCHEMA_DIR", FUZZ_SCHEMA_DIR, TRUE);
   backend = g_memory_settings_backend_new ();
-  settings = g_settings_new_full (schema, backend, NULL);
-  stats = pat_stats_new (settings);
+  settings = g_settings_new_with_backend (APP_ID, backend);
+  store = pat_store_new (dir);
+  stats = pat_stats_new (settings, store);
 
-  value = g_settings_get_value (settings, "statistics");
-  write_variant ("fuzz-stats", "empty.gvariant", value);
-  g_clear_pointer (&value, g_variant_unref);
-
-  /* Wins, losses, an assisted game, hints, on two games. */
+  /* Wins, losses, an assisted game, hints, on two games: the history file. */
   for (guint i = 0; i < 8; i++)
     {
       PatResult result = { 0 };
@@ -213,10 +240,15 @@ make_stats (void)
       result.hints_used = i == 2;
       pat_stats_record (stats, i % 2 ? "demon" : "black-hole", &result);
     }
-  value = g_settings_get_value (settings, "statistics");
-  write_variant ("fuzz-stats", "two-games.gvariant", value);
+  pat_store_flush (store);
+  g_assert_true (g_file_get_contents (history_path, &contents, &length, NULL));
+  history_file = g_bytes_new_take (g_steal_pointer (&contents), length);
+  write_stats_input ("history-two-games.gvariant", 'h', history_file);
+  g_remove (history_path);
+  g_rmdir (dir);
 
-  /* The history as versions before the Demo wrote it, without "assisted". */
+  /* The old key, empty, and with a history as versions before the Demo wrote it. */
+  write_stats_variant ("old-empty.gvariant", g_variant_new ("a{sv}", NULL));
   g_variant_builder_init (&history, G_VARIANT_TYPE ("a(xsbuuiu)"));
   g_variant_builder_add (&history, "(xsbuuiu)", (gint64) 1600000000, "7", TRUE, 90u, 50u, 3, 0u);
   g_variant_builder_add (&history, "(xsbuuiu)", (gint64) -5, "", FALSE, 0u, 1u, -2, 4u);
@@ -233,7 +265,7 @@ make_stats (void)
   g_variant_builder_add (&all, "{sv}", "penguin", g_variant_builder_end (&game));
   g_variant_builder_add (&all, "{sv}", "odd \"name\",", g_variant_new_uint32 (3));
   old = g_variant_ref_sink (g_variant_builder_end (&all));
-  write_variant ("fuzz-stats", "old-history.gvariant", old);
+  write_stats_variant ("old-history.gvariant", old);
 }
 
 int

@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "pat-match-play.h"
@@ -88,6 +90,17 @@ play_out (PatGame *game)
   g_assert_cmpint (pat_game_get_status (game), !=, PAT_STATUS_PLAYING);
 }
 
+/* A match between @two on a fixed seed, so that its deals are the same at every run: a random
+ * one may deal a Demon game with no move at all, whose turn ends as it starts. */
+static PatMatch *
+new_match (void)
+{
+  PatMatch *match = pat_match_new (two, NULL);
+
+  pat_match_set_seed (match, 1);
+  return match;
+}
+
 static char *
 make_dir (void)
 {
@@ -116,7 +129,7 @@ remove_dir (const char *dir)
 static void
 test_turn_order (void)
 {
-  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) match = new_match ();
   g_autoptr(PatMatchPlay) play = NULL;
   g_autofree char *first_deal = NULL;
   g_autofree char *second_deal = NULL;
@@ -185,7 +198,7 @@ test_turn_order (void)
 static void
 test_game_ends_turn (void)
 {
-  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) match = new_match ();
   g_autoptr(PatMatchPlay) play = NULL;
   PatGame *game;
   Watch watch;
@@ -225,7 +238,7 @@ test_resume_mid_turn (void)
 {
   g_autofree char *dir = make_dir ();
   g_autoptr(PatStore) store = pat_store_new (dir);
-  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) match = new_match ();
   g_autoptr(PatMatch) loaded = NULL;
   g_autoptr(PatMatchPlay) play = NULL;
   g_autoptr(PatMatchPlay) resumed = NULL;
@@ -290,8 +303,8 @@ test_finished_abandoned (void)
 {
   g_autofree char *dir = make_dir ();
   g_autoptr(PatStore) store = pat_store_new (dir);
-  g_autoptr(PatMatch) match = pat_match_new (two, NULL);
-  g_autoptr(PatMatch) other = pat_match_new (two, NULL);
+  g_autoptr(PatMatch) match = new_match ();
+  g_autoptr(PatMatch) other = new_match ();
   g_autoptr(PatMatchPlay) play = NULL;
   g_autoptr(PatMatchPlay) abandoned = NULL;
   g_autofree char *last = NULL;
@@ -336,6 +349,40 @@ test_finished_abandoned (void)
   remove_dir (dir);
 }
 
+/* A match file that cannot be removed (here a FIFO where the file should be, which the store
+ * never replaces) is said when the match ends, as a failed save is. */
+static void
+test_unremovable (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *path = g_build_filename (dir, "match.gvariant", NULL);
+  g_autoptr(PatStore) store = NULL;
+  g_autoptr(PatMatch) match = new_match ();
+  g_autoptr(PatMatch) loaded = NULL;
+  g_autoptr(PatMatchPlay) play = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch;
+  guint failed;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  store = pat_store_new (dir);
+  loaded = pat_store_load_match (store, &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (error);
+
+  play = play_new (match, store, &watch);
+  g_assert_true (pat_match_play_start_next_turn (play));
+  failed = watch.save_failed;
+  g_assert_cmpuint (failed, >=, 1);   /* the match could not be saved over it */
+  pat_match_play_abandon (play);
+  g_assert_cmpuint (watch.save_failed, ==, failed + 1);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_clear_object (&play);
+  g_clear_object (&store);
+  remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -346,6 +393,7 @@ main (int   argc,
   g_test_add_func ("/match-play/game-ends-turn", test_game_ends_turn);
   g_test_add_func ("/match-play/resume-mid-turn", test_resume_mid_turn);
   g_test_add_func ("/match-play/finished-abandoned", test_finished_abandoned);
+  g_test_add_func ("/match-play/unremovable", test_unremovable);
 
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatStats: records, streaks, history cap, the loss rules, games the Demo played in, hints, older
- * stored data, reset and CSV export, on the memory GSettings backend. */
+/* Tests of PatStats: records, streaks, history cap, the loss rules, games the Demo played in, hints, the
+ * typed counters and the history file, moving older stored data, reset and CSV export, on the memory
+ * GSettings backend and a store in a temporary folder. */
 
 #include "config.h"
 
@@ -14,9 +15,12 @@
 #include "pat-stats.h"
 
 typedef struct {
-  GSettings *settings;
-  PatStats  *stats;
-  GPtrArray *changed;   /* the game ids "changed" carried; "(null)" for NULL */
+  GSettingsBackend *backend;
+  GSettings        *settings;
+  char             *dir;
+  PatStore         *store;
+  PatStats         *stats;
+  GPtrArray        *changed;   /* the game ids "changed" carried; "(null)" for NULL */
 } Fixture;
 
 static void
@@ -31,10 +35,12 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
-
-  fixture->settings = g_settings_new_with_backend (APP_ID, backend);
-  fixture->stats = pat_stats_new (fixture->settings);
+  fixture->backend = g_memory_settings_backend_new ();
+  fixture->settings = g_settings_new_with_backend (APP_ID, fixture->backend);
+  fixture->dir = g_dir_make_tmp ("patience-stats-XXXXXX", NULL);
+  g_assert_nonnull (fixture->dir);
+  fixture->store = pat_store_new (fixture->dir);
+  fixture->stats = pat_stats_new (fixture->settings, fixture->store);
   fixture->changed = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (fixture->stats, "changed", G_CALLBACK (changed_cb), fixture);
 }
@@ -43,9 +49,45 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
   g_clear_object (&fixture->stats);
+  pat_store_flush (fixture->store);
+  g_clear_object (&fixture->store);
   g_clear_object (&fixture->settings);
+  g_clear_object (&fixture->backend);
   g_clear_pointer (&fixture->changed, g_ptr_array_unref);
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_clear_pointer (&fixture->dir, g_free);
+}
+
+/* @game_id's counters, as dconf-editor shows them. */
+static GSettings *
+counters (Fixture    *fixture,
+          const char *game_id)
+{
+  g_autofree char *app_path = NULL;
+  g_autofree char *path = NULL;
+
+  g_object_get (fixture->settings, "path", &app_path, NULL);
+  path = g_strconcat (app_path, "stats/", game_id, "/", NULL);
+  return g_settings_new_with_backend_and_path (APP_ID ".Stats", fixture->backend, path);
+}
+
+/* Statistics opened again from what is stored, as at the next start. */
+static PatStats *
+reopen (Fixture *fixture)
+{
+  pat_store_flush (fixture->store);
+  return pat_stats_new (fixture->settings, fixture->store);
 }
 
 static PatResult
@@ -82,6 +124,11 @@ test_record (Fixture       *fixture,
   PatRecord r;
   g_autoptr(PatStats) other = NULL;
   g_autoptr(GVariant) raw = NULL;
+  g_autoptr(GSettings) game = NULL;
+  g_autoptr(GVariant) best_time = NULL;
+  g_autoptr(GVariant) best_time_value = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autofree char *history_path = NULL;
 
   g_assert_false (pat_stats_get_record (fixture->stats, "demon", &r));
   g_assert_cmpuint (r.played, ==, 0);
@@ -118,13 +165,30 @@ test_record (Fixture       *fixture,
   g_assert_cmpint (r.total_score, ==, 120 + 3 * 352 - 5);
   g_assert_cmpuint (r.hints_used, ==, 2);
 
-  /* Written at once, in the documented key, for anyone reading the settings. */
-  raw = g_settings_get_value (fixture->settings, "statistics");
-  g_assert_true (g_variant_is_of_type (raw, G_VARIANT_TYPE ("a{sv}")));
-  g_assert_cmpuint (g_variant_n_children (raw), ==, 1);
-  other = pat_stats_new (fixture->settings);
+  /* Written at once, in typed keys of the game's own path, for anyone reading the settings;
+   * nothing in the old key. */
+  game = counters (fixture, "demon");
+  g_assert_cmpuint (g_settings_get_uint (game, "played"), ==, 5);
+  g_assert_cmpuint (g_settings_get_uint (game, "won"), ==, 3);
+  g_assert_cmpint (g_settings_get_int (game, "streak"), ==, -1);
+  best_time = g_settings_get_value (game, "best-time");
+  g_assert_cmpstr (g_variant_get_type_string (best_time), ==, "mu");
+  best_time_value = g_variant_get_maybe (best_time);
+  g_assert_nonnull (best_time_value);
+  g_assert_cmpuint (g_variant_get_uint32 (best_time_value), ==, 250);
+  g_assert_cmpint (g_settings_get_int64 (game, "total-score"), ==, 120 + 3 * 352 - 5);
+  raw = g_settings_get_user_value (fixture->settings, "statistics");
+  g_assert_null (raw);
+  /* The history is in the store's file, read again at the next start. */
+  other = reopen (fixture);
+  history_path = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  g_assert_true (g_file_test (history_path, G_FILE_TEST_IS_REGULAR));
   g_assert_true (pat_stats_get_record (other, "demon", &r));
   g_assert_cmpuint (r.played, ==, 5);
+  history = pat_stats_get_history (other, "demon");
+  g_assert_cmpuint (history->len, ==, 5);
+  g_assert_cmpuint (g_array_index (history, PatResult, 2).time, ==, 250);
+  g_assert_true (g_array_index (history, PatResult, 2).won);
 
   g_assert_cmpuint (fixture->changed->len, ==, 5);
   g_assert_cmpstr (g_ptr_array_index (fixture->changed, 4), ==, "demon");
@@ -628,22 +692,32 @@ test_hints_win (Fixture       *fixture,
   pat_stats_get_record (fixture->stats, "perpetual-motion", &r);
   g_assert_cmpuint (r.won, ==, 3);
   g_assert_cmpint (r.streak, ==, 3);
+  g_assert_cmpuint (r.best_time, ==, pat_game_get_elapsed (clean));
   g_assert_cmpuint (r.fewest_moves, ==, pat_game_get_moves (clean));
   g_assert_cmpint (r.best_score, ==, pat_game_get_score (clean));
   g_assert_cmpuint (r.hints_used, ==, 3);
+
+  /* The same against a clean win that took time: the quicker, shorter, higher-scoring win with
+   * a hint sets none of the records. */
+  record (fixture, "penguin", result (TRUE, 300, 40, 10));
+  quick = result (TRUE, 10, 5, 999);
+  quick.hints_used = 1;
+  record (fixture, "penguin", quick);
+  pat_stats_get_record (fixture->stats, "penguin", &r);
+  g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpuint (r.best_time, ==, 300);
+  g_assert_cmpuint (r.fewest_moves, ==, 40);
+  g_assert_cmpint (r.best_score, ==, 10);
 }
 
-/* Statistics written before games were told apart as assisted still load, and the next result
- * carries their history on. */
+/* The key "statistics" as earlier versions wrote it: demon with rows of the first form (no
+ * "assisted"), penguin with one assisted row of the second, and an entry that is no game. */
 static void
-test_old_data (Fixture       *fixture,
-               gconstpointer  data)
+store_old_statistics (Fixture *fixture)
 {
   GVariantBuilder history, game, all;
-  g_autoptr(GArray) results = NULL;
-  g_autoptr(GVariant) raw = NULL;
-  g_autoptr(GVariant) stored = NULL;
-  PatRecord r;
+
+  g_variant_builder_init (&all, G_VARIANT_TYPE ("a{sv}"));
 
   g_variant_builder_init (&history, G_VARIANT_TYPE ("a(xsbuuiu)"));
   g_variant_builder_add (&history, "(xsbuuiu)", (gint64) 1700000000, "5", TRUE, 200, 90, 352, 0);
@@ -662,21 +736,43 @@ test_old_data (Fixture       *fixture,
   g_variant_builder_add (&game, "{sv}", "total-score", g_variant_new_int64 (800));
   g_variant_builder_add (&game, "{sv}", "hints-used", g_variant_new_uint32 (1));
   g_variant_builder_add (&game, "{sv}", "history", g_variant_builder_end (&history));
-  g_variant_builder_init (&all, G_VARIANT_TYPE ("a{sv}"));
   g_variant_builder_add (&all, "{sv}", "demon", g_variant_builder_end (&game));
-  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_builder_end (&all)));
 
-  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
-  g_assert_cmpuint (r.played, ==, 3);
+  g_variant_builder_init (&history, G_VARIANT_TYPE ("a(xsbuuiub)"));
+  g_variant_builder_add (&history, "(xsbuuiub)", (gint64) 1700000300, "", FALSE, 40, 30, 0, 0, TRUE);
+  g_variant_builder_init (&game, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&game, "{sv}", "played", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "assisted", g_variant_new_uint32 (1));
+  g_variant_builder_add (&game, "{sv}", "history", g_variant_builder_end (&history));
+  g_variant_builder_add (&all, "{sv}", "penguin", g_variant_builder_end (&game));
+
+  g_variant_builder_add (&all, "{sv}", "../elsewhere", g_variant_new_uint32 (7));
+  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_builder_end (&all)));
+}
+
+/* The statistics of store_old_statistics(), with @extra results recorded since. */
+static void
+assert_old_statistics (PatStats *stats,
+                       guint     extra)
+{
+  g_autoptr(GArray) results = NULL;
+  PatRecord r;
+
+  g_assert_true (pat_stats_get_record (stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 3 + extra);
   g_assert_cmpuint (r.won, ==, 2);
+  g_assert_cmpuint (r.lost, ==, 1 + extra);
   g_assert_cmpuint (r.assisted, ==, 0);
   g_assert_true (r.has_best_time);
   g_assert_cmpuint (r.best_time, ==, 200);
   g_assert_cmpuint (r.fewest_moves, ==, 90);
   g_assert_true (r.has_best_score);
   g_assert_cmpint (r.best_score, ==, 352);
-  results = pat_stats_get_history (fixture->stats, "demon");
-  g_assert_cmpuint (results->len, ==, 3);
+  g_assert_cmpint (r.total_score, ==, 800);
+  results = pat_stats_get_history (stats, "demon");
+  g_assert_cmpuint (results->len, ==, 3 + extra);
+  g_assert_cmpstr (g_array_index (results, PatResult, 0).deal, ==, "5");
+  g_assert_cmpuint (g_array_index (results, PatResult, 0).time, ==, 200);
   g_assert_cmpstr (g_array_index (results, PatResult, 1).deal, ==, "6");
   g_assert_false (g_array_index (results, PatResult, 1).won);
   g_assert_false (g_array_index (results, PatResult, 1).assisted);
@@ -684,26 +780,156 @@ test_old_data (Fixture       *fixture,
   g_assert_true (g_array_index (results, PatResult, 2).won);
   g_clear_pointer (&results, g_array_unref);
 
-  /* The next result keeps the old rows and the records. */
-  record (fixture, "demon", assisted_result (10, 10));
-  g_assert_true (pat_stats_get_record (fixture->stats, "demon", &r));
-  g_assert_cmpuint (r.played, ==, 4);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 1);
   g_assert_cmpuint (r.assisted, ==, 1);
-  g_assert_cmpint (r.streak, ==, 0);
-  g_assert_cmpuint (r.best_time, ==, 200);
-  g_assert_cmpint (r.best_score, ==, 352);
-  results = pat_stats_get_history (fixture->stats, "demon");
-  g_assert_cmpuint (results->len, ==, 4);
-  g_assert_cmpstr (g_array_index (results, PatResult, 0).deal, ==, "5");
-  g_assert_cmpuint (g_array_index (results, PatResult, 0).time, ==, 200);
-  g_assert_false (g_array_index (results, PatResult, 0).assisted);
-  g_assert_true (g_array_index (results, PatResult, 3).assisted);
-  g_assert_false (g_array_index (results, PatResult, 3).won);
+  results = pat_stats_get_history (stats, "penguin");
+  g_assert_cmpuint (results->len, ==, 1);
+  g_assert_true (g_array_index (results, PatResult, 0).assisted);
+  g_assert_cmpstr (g_array_index (results, PatResult, 0).deal, ==, "");
+}
 
-  raw = g_settings_get_value (fixture->settings, "statistics");
-  stored = g_variant_lookup_value (raw, "demon", G_VARIANT_TYPE_VARDICT);
-  g_assert_nonnull (stored);
-  g_assert_true (g_variant_lookup (stored, "history", "a(xsbuuiub)", NULL));
+/* Statistics kept by earlier versions in one a{sv} key move, once, to the typed counters and
+ * the history file; the key is then reset, and opening again moves nothing twice. */
+static void
+test_migrate (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(PatStats) stats = NULL;
+  g_autoptr(GVariant) raw = NULL;
+  g_autoptr(GSettings) demon = NULL;
+  g_autofree char *history_path = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  PatResult loss = result (FALSE, 60, 30, 0);
+  g_auto(GStrv) ids = NULL;
+
+  store_old_statistics (fixture);
+  stats = reopen (fixture);
+  assert_old_statistics (stats, 0);
+  raw = g_settings_get_user_value (fixture->settings, "statistics");
+  g_assert_null (raw);
+  g_assert_true (g_file_test (history_path, G_FILE_TEST_IS_REGULAR));
+  demon = counters (fixture, "demon");
+  g_assert_cmpuint (g_settings_get_uint (demon, "played"), ==, 3);
+  ids = pat_stats_dup_game_ids (stats);
+  g_assert_cmpuint (g_strv_length (ids), ==, 2);
+
+  /* A result recorded after the move, then the next start: nothing moved again. */
+  loss.score = 0;
+  pat_stats_record (stats, "demon", &loss);
+  g_clear_object (&stats);
+  stats = reopen (fixture);
+  assert_old_statistics (stats, 1);
+  g_clear_object (&stats);
+
+  /* Even if the old key came back (another copy of an old version wrote it), rows already in
+   * the history are not taken twice. */
+  store_old_statistics (fixture);
+  stats = reopen (fixture);
+  {
+    g_autoptr(GArray) results = pat_stats_get_history (stats, "demon");
+
+    g_assert_cmpuint (results->len, ==, 4);
+  }
+}
+
+/* When the history file cannot be written, the counters move and the rows stay in the old key
+ * for the next start, which neither loses them nor counts any game twice. */
+static void
+test_migrate_unwritable (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *blocker = g_build_filename (fixture->dir, "not-a-folder", NULL);
+  g_autofree char *unwritable = g_build_filename (blocker, "patience", NULL);
+  g_autoptr(PatStore) broken = NULL;
+  g_autoptr(PatStats) stats = NULL;
+  g_autoptr(GVariant) raw = NULL;
+  g_autoptr(GVariant) demon = NULL;
+  g_autoptr(GArray) results = NULL;
+  PatRecord r;
+
+  g_assert_true (g_file_set_contents (blocker, "", 0, NULL));
+  broken = pat_store_new (unwritable);
+  store_old_statistics (fixture);
+  stats = pat_stats_new (fixture->settings, broken);
+  assert_old_statistics (stats, 0);
+  raw = g_settings_get_user_value (fixture->settings, "statistics");
+  g_assert_nonnull (raw);
+  demon = g_variant_lookup_value (raw, "demon", G_VARIANT_TYPE_VARDICT);
+  g_assert_nonnull (demon);
+  g_assert_false (g_variant_lookup (demon, "played", "u", NULL));
+  g_assert_true (g_variant_lookup (demon, "history", "a(xsbuuiu)", NULL));
+  g_clear_object (&stats);
+
+  /* The next start, with a folder that works. */
+  stats = reopen (fixture);
+  assert_old_statistics (stats, 0);
+  g_clear_pointer (&raw, g_variant_unref);
+  raw = g_settings_get_user_value (fixture->settings, "statistics");
+  g_assert_null (raw);
+  g_assert_true (pat_stats_get_record (stats, "demon", &r));
+  g_assert_cmpuint (r.played, ==, 3);
+  results = pat_stats_get_history (stats, "demon");
+  g_assert_cmpuint (results->len, ==, 3);
+  g_assert_cmpint (g_remove (blocker), ==, 0);
+}
+
+static void
+load_failed_cb (PatStore    *store,
+                const char  *name,
+                const char  *moved_to,
+                const char  *message,
+                char       **reported_name)
+{
+  g_free (*reported_name);
+  *reported_name = g_strdup (name);
+}
+
+/* A damaged history file is moved aside and said; the counters stand, and the next result
+ * starts a new history. */
+static void
+test_history_broken (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *history_path = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  g_autofree char *reported_name = NULL;
+  g_autoptr(PatStats) stats = NULL;
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  gboolean kept = FALSE;
+  PatRecord r;
+
+  record (fixture, "penguin", result (TRUE, 10, 60, 0));
+  pat_store_flush (fixture->store);
+  g_assert_true (g_file_set_contents (history_path, "not a history", -1, NULL));
+  g_signal_connect (fixture->store, "load-failed", G_CALLBACK (load_failed_cb), &reported_name);
+  stats = reopen (fixture);
+  results = pat_stats_get_history (stats, "penguin");
+  g_assert_cmpuint (results->len, ==, 0);
+  g_assert_cmpstr (reported_name, ==, PAT_STORE_HISTORY_NAME);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.won, ==, 1);
+
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "history.gvariant.broken-"))
+      {
+        g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+        g_autofree char *contents = NULL;
+
+        g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+        g_assert_cmpstr (contents, ==, "not a history");
+        kept = TRUE;
+      }
+  g_assert_true (kept);
+
+  pat_stats_record (stats, "penguin", &(PatResult) { .date = 1700000000, .won = TRUE, .time = 5 });
+  g_clear_pointer (&results, g_array_unref);
+  g_clear_object (&stats);
+  stats = reopen (fixture);
+  results = pat_stats_get_history (stats, "penguin");
+  g_assert_cmpuint (results->len, ==, 1);
+  g_assert_cmpuint (g_array_index (results, PatResult, 0).time, ==, 5);
 }
 
 /* What PatStats said of inconsistent records ("The statistics of ID were not consistent…"),
@@ -747,26 +973,38 @@ take_reported (void)
   return g_steal_pointer (&joined);
 }
 
-/* A stored record of @game_id, from "name", value pairs ending in NULL. */
+/* A stored record of @game_id, from "name", value pairs ending in NULL, written into its counters
+ * in place of what was there; the records (best time, fewest moves, best score) are given as
+ * plain numbers. */
 static void
 store_record (Fixture    *fixture,
               const char *game_id,
               ...)
 {
-  g_autoptr(GVariant) all = g_settings_get_value (fixture->settings, "statistics");
-  GVariantDict dict;
-  GVariantBuilder game;
+  g_autoptr(GSettings) game = counters (fixture, game_id);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
   const char *name;
   va_list args;
+  guint i;
 
-  g_variant_builder_init (&game, G_VARIANT_TYPE_VARDICT);
+  g_object_get (game, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (i = 0; keys[i] != NULL; i++)
+    g_settings_reset (game, keys[i]);
   va_start (args, game_id);
   while ((name = va_arg (args, const char *)) != NULL)
-    g_variant_builder_add (&game, "{sv}", name, va_arg (args, GVariant *));
+    {
+      GVariant *value = g_variant_ref_sink (va_arg (args, GVariant *));
+
+      if (g_str_equal (name, "best-time") || g_str_equal (name, "fewest-moves") ||
+          g_str_equal (name, "best-score"))
+        g_assert_true (g_settings_set_value (game, name, g_variant_new_maybe (NULL, value)));
+      else
+        g_assert_true (g_settings_set_value (game, name, value));
+      g_variant_unref (value);
+    }
   va_end (args);
-  g_variant_dict_init (&dict, all);
-  g_variant_dict_insert_value (&dict, game_id, g_variant_builder_end (&game));
-  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_dict_end (&dict)));
 }
 
 /* Stored records that the rules cannot produce are read made consistent, and said once when the
@@ -800,9 +1038,9 @@ test_inconsistent (Fixture       *fixture,
                 NULL);
 
   g_free (take_reported ());
-  stats = pat_stats_new (fixture->settings);
+  stats = reopen (fixture);
   reports = take_reported ();
-  g_assert_cmpstr (reports, ==, "demon penguin");
+  g_assert_cmpstr (reports, ==, "penguin demon");   /* in the order of pat_rules_all() */
 
   g_assert_true (pat_stats_get_record (stats, "black-hole", &r));
   g_assert_cmpuint (r.played, ==, 4);
@@ -831,7 +1069,7 @@ test_inconsistent (Fixture       *fixture,
   g_assert_cmpuint (r.lost, ==, 2);
   g_assert_cmpint (r.streak, ==, -1);
   g_clear_object (&stats);
-  stats = pat_stats_new (fixture->settings);
+  stats = reopen (fixture);
   g_free (reports);
   reports = take_reported ();
   g_assert_cmpstr (reports, ==, "penguin");
@@ -859,7 +1097,7 @@ test_saturate (Fixture       *fixture,
                 "total-score", g_variant_new_int64 (G_MAXINT64),
                 "hints-used", g_variant_new_uint32 (G_MAXUINT), NULL);
   g_free (take_reported ());
-  stats = pat_stats_new (fixture->settings);
+  stats = reopen (fixture);
   reports = take_reported ();
   g_assert_cmpstr (reports, ==, "");   /* at the limits, but consistent */
   g_clear_pointer (&reports, g_free);
@@ -889,7 +1127,7 @@ test_saturate (Fixture       *fixture,
                 "worst-loss-streak", g_variant_new_uint32 (G_MAXINT),
                 "total-score", g_variant_new_int64 (G_MININT64),
                 "hints-used", g_variant_new_uint32 (G_MAXUINT - 1), NULL);
-  stats = pat_stats_new (fixture->settings);
+  stats = reopen (fixture);
   reports = take_reported ();
   g_assert_cmpstr (reports, ==, "");
   g_clear_pointer (&reports, g_free);
@@ -910,7 +1148,7 @@ test_saturate (Fixture       *fixture,
                 "lost", g_variant_new_uint32 (G_MAXUINT - 10),
                 "streak", g_variant_new_int32 (G_MININT), NULL);
   g_free (take_reported ());
-  stats = pat_stats_new (fixture->settings);
+  stats = reopen (fixture);
   reports = take_reported ();
   g_assert_cmpstr (reports, ==, "penguin");
   pat_stats_record (stats, "penguin", &loss);
@@ -1087,7 +1325,9 @@ main (int   argc,
   ADD ("/stats/assisted-abandoned", test_assisted_abandoned);
   ADD ("/stats/assisted-streaks", test_assisted_streaks);
   ADD ("/stats/hints-win", test_hints_win);
-  ADD ("/stats/old-data", test_old_data);
+  ADD ("/stats/migrate", test_migrate);
+  ADD ("/stats/migrate-unwritable", test_migrate_unwritable);
+  ADD ("/stats/history-broken", test_history_broken);
   ADD ("/stats/inconsistent", test_inconsistent);
   ADD ("/stats/saturate", test_saturate);
   ADD ("/stats/reset", test_reset);

@@ -419,11 +419,20 @@ test_autosave (Fixture       *fixture,
   loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pat_game_get_moves (loaded), ==, pat_game_get_moves (game) - 2);
+  /* Pauses nest: only the last resume saves, and only then do moves save again. */
+  pat_store_pause_autosave (fixture->store, game);
+  pat_store_resume_autosave (fixture->store, game);
+  g_assert_true (pat_game_apply (game, &deal, NULL));
+  g_clear_object (&loaded);
+  loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pat_game_get_moves (loaded), ==, pat_game_get_moves (game) - 3);
   pat_store_resume_autosave (fixture->store, game);
   g_clear_object (&loaded);
   loaded = pat_store_load_game (fixture->store, "perpetual-motion", &error);
   g_assert_no_error (error);
   assert_same_game (game, loaded);
+  pat_store_resume_autosave (fixture->store, game);   /* one too many: nothing happens */
 
   pat_game_set_recorded (game, TRUE);
   g_clear_object (&loaded);

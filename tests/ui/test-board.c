@@ -186,6 +186,48 @@ test_layout (void)
       }
 }
 
+/* All in a Row on a phone held upright: its thirteen columns in three rows with cards twice as
+ * wide as in one row, and back in one row on a wide board. */
+static void
+test_narrow_layout (void)
+{
+  GtkWidget *window = make_window (360, 640);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("all-in-a-row", 2, PAT_DIE_OFF);
+  graphene_rect_t first, last, hole;
+  guint rows_y[3] = { 0 }, n_rows = 0;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 360, 640);
+  check_layout (board);
+  g_assert_true (pat_board_get_card_bounds (board, 1, 0, &first));
+  g_assert_true (pat_board_get_card_bounds (board, 12, 0, &last));   /* above the hole */
+  g_assert_cmpfloat (first.size.width, >=, 45);   /* 23 px in one row */
+  for (guint p = 1; p <= 13; p++)
+    {
+      graphene_rect_t r;
+      guint k;
+
+      g_assert_true (pat_board_get_card_bounds (board, p, 3, &r));
+      for (k = 0; k < n_rows && rows_y[k] != (guint) r.origin.y; k++)
+        ;
+      if (k == n_rows)
+        rows_y[n_rows++] = (guint) r.origin.y;
+    }
+  g_assert_cmpuint (n_rows, ==, 3);
+  pat_board_slot_rect (board, 0, &hole);
+  g_assert_cmpfloat (hole.origin.y, >, last.origin.y + last.size.height);
+
+  show_at (window, 1280, 800);
+  check_layout (board);
+  g_assert_true (pat_board_get_card_bounds (board, 1, 3, &first));
+  g_assert_true (pat_board_get_card_bounds (board, 13, 3, &last));
+  g_assert_cmpfloat (first.origin.y, ==, last.origin.y);
+  g_assert_cmpfloat (first.origin.x, <, last.origin.x);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Long fans are squeezed to fit: play Penguin and Demon a while and check every size. */
 static void
 test_long_fans (void)
@@ -849,6 +891,7 @@ main (int   argc,
 
   g_test_add_func ("/board/pile-names", test_pile_names);
   g_test_add_func ("/board/layout", test_layout);
+  g_test_add_func ("/board/narrow-layout", test_narrow_layout);
   g_test_add_func ("/board/long-fans", test_long_fans);
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
   g_test_add_func ("/board/play/run", test_play_run);

@@ -501,9 +501,11 @@ probe_every_game (int width,
   guint n;
   const PatRules *const *all = pat_rules_all (&n);
 
+  int window_width;
+
   open_window (&h, width, height);
-  g_test_message ("window %dx%d", gtk_widget_get_width (GTK_WIDGET (h.window)),
-                  gtk_widget_get_height (GTK_WIDGET (h.window)));
+  window_width = gtk_widget_get_width (GTK_WIDGET (h.window));
+  g_test_message ("window %dx%d", window_width, gtk_widget_get_height (GTK_WIDGET (h.window)));
 
   for (guint g = 0; g < n; g++)
     {
@@ -519,6 +521,10 @@ probe_every_game (int width,
           /* Games that start with every card in the stock: the same once cards are out. */
           if (deal_until_choice (&h))
             probe_position (&h, what, &counts);
+          /* Nothing that came and went (the status line's "Undo 1 move") asked for more room. */
+          if (gtk_widget_get_width (GTK_WIDGET (h.window)) != window_width)
+            g_error ("%s: the window grew from %d to %d pixels wide", what, window_width,
+                     gtk_widget_get_width (GTK_WIDGET (h.window)));
         }
       g_test_message ("%s at %dx%d: %u clicks that select, %u clicks that move, %u double clicks, %u drags, "
                       "%u stock clicks, %u pairs", all[g]->id, width, height, counts.clicks, counts.click_moves,

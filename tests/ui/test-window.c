@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "pat-application.h"
+#include "pat-celebration.h"
 #include "pat-preferences.h"
+#include "pat-rules-window.h"
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
@@ -498,7 +500,9 @@ test_help_fallback (void)
         rules = w;
     }
   g_assert_nonnull (rules);
+  g_assert_true (PAT_IS_RULES_WINDOW (rules));
   g_assert_cmpstr (gtk_window_get_title (rules), ==, "Rules of Black Hole");
+  g_assert_true (gtk_window_get_modal (rules));
 
   while (g_list_model_get_n_items (toplevels) > 0)
     {
@@ -995,6 +999,49 @@ test_command_line (void)
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 5, argv), ==, 0);
 }
 
+/* The confetti run for their time and stop by themselves, or at once when asked; never when the
+ * preference or the system turns animations off. */
+static void
+test_celebration (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *celebration = pat_celebration_new ();
+  GtkSettings *settings = gtk_widget_get_settings (window);
+  gint64 start;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  gtk_window_set_child (GTK_WINDOW (window), celebration);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (100);
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+
+  pat_celebration_start (PAT_CELEBRATION (celebration), FALSE);
+  g_assert_false (pat_celebration_running (PAT_CELEBRATION (celebration)));
+
+  pat_celebration_start (PAT_CELEBRATION (celebration), TRUE);
+  g_assert_true (pat_celebration_running (PAT_CELEBRATION (celebration)));
+  spin (300);
+  g_assert_true (pat_celebration_running (PAT_CELEBRATION (celebration)));
+  pat_celebration_stop (PAT_CELEBRATION (celebration));
+  g_assert_false (pat_celebration_running (PAT_CELEBRATION (celebration)));
+
+  /* Left alone, it ends after its 2.6 s. */
+  pat_celebration_start (PAT_CELEBRATION (celebration), TRUE);
+  start = g_get_monotonic_time ();
+  while (pat_celebration_running (PAT_CELEBRATION (celebration)) &&
+         g_get_monotonic_time () - start < 10 * G_USEC_PER_SEC)
+    spin (50);
+  g_assert_false (pat_celebration_running (PAT_CELEBRATION (celebration)));
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 2 * G_USEC_PER_SEC);
+
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  pat_celebration_start (PAT_CELEBRATION (celebration), TRUE);
+  g_assert_false (pat_celebration_running (PAT_CELEBRATION (celebration)));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1022,6 +1069,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/window/every-game", test_every_game);
+  g_test_add_func ("/window/celebration", test_celebration);
   g_test_add_func ("/window/actions", test_actions);
   g_test_add_func ("/window/desktop-actions", test_desktop_actions);
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
