@@ -772,7 +772,10 @@ unplay_to (Search *s,
 }
 
 /* Whether @card may go to its foundation at once: no card that could be built on it in the
- * tableau is left outside the foundations. */
+ * tableau is left outside the foundations. The rule is the rules module's; the test that the card
+ * fits its foundation comes first and is the fast path, so the call through the hook is made only
+ * for a card that could go up. Profiled on deal 83 the hook itself took 1.5 % of the samples and
+ * the inlined fits test around it most of play_safe_moves: inlining the hook would not pay. */
 static inline gboolean
 safe_to_found (const Search *s,
                guint         card)
