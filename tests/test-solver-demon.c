@@ -182,6 +182,20 @@ test_unsolvable_deals (void)
     }
 }
 
+/* Deals whose search outgrows the first visited set several times over (more than half a million
+ * positions): the table is then mapped for huge pages and regrown, which must not change a verdict.
+ * Both verdicts agree with the solver before that change, deal by deal. */
+static void
+test_large_table (void)
+{
+  PatState state;
+
+  deal (&state, 95, PAT_DIE_OFF);
+  assert_solves (&state);
+  deal (&state, 247, PAT_DIE_OFF);
+  assert_unsolvable (&state);
+}
+
 /* Base Ace; the black suits and diamonds are up (but for the King of diamonds when @diamonds is
  * 12), hearts up to the Four, Ten to King of hearts one to a pile, the Seven to Nine in the
  * talon. With the Five of hearts in the reserve under the Six, the Six has no black Seven to go
@@ -381,6 +395,7 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/solver/demon/deals/per-pass", deals_per_pass, test_deals);
   g_test_add_func ("/solver/demon/unsolvable/deals", test_unsolvable_deals);
   g_test_add_func ("/solver/demon/unsolvable/positions", test_unsolvable_positions);
+  g_test_add_func ("/solver/demon/unsolvable/large-table", test_large_table);
   g_test_add_func ("/solver/demon/won", test_won_position);
   g_test_add_data_func ("/solver/demon/along-the-line/off", GINT_TO_POINTER (PAT_DIE_OFF),
                         test_along_the_line);

@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 #include "pat-solver-private.h"
 
 /* How the search sees the game
@@ -283,6 +287,47 @@ roll (Search *s,
 
 /* The visited set. */
 
+/* A table of 2 MiB or more is mapped on its own and, on Linux, marked for transparent huge
+ * pages: its probes land anywhere in it, and with 4 KiB pages nearly every probe of a large
+ * table also missed the TLB (the prefetch of a child's slot was a fifth of the search's time).
+ * Only where the memory comes from changes; both ways it starts zeroed. */
+#define HUGE_TABLE_BYTES (2 * 1024 * 1024)
+
+static Key *
+slots_alloc (guint64 n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  gsize bytes = (gsize) n * sizeof (Key);
+
+  if (bytes >= HUGE_TABLE_BYTES)
+    {
+      void *p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (p == MAP_FAILED)
+        return NULL;
+      madvise (p, bytes, MADV_HUGEPAGE);
+      return p;
+    }
+#endif
+  return g_try_new0 (Key, n);
+}
+
+static void
+slots_free (Key     *slots,
+            guint64  n)
+{
+  if (slots == NULL)
+    return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if ((gsize) n * sizeof (Key) >= HUGE_TABLE_BYTES)
+    {
+      munmap (slots, (gsize) n * sizeof (Key));
+      return;
+    }
+#endif
+  g_free (slots);
+}
+
 static gboolean
 table_init (Table *table,
             gsize  max_bytes)
@@ -291,7 +336,7 @@ table_init (Table *table,
 
   while (((gsize) sizeof (Key) << bits) > max_bytes && bits > 4)
     bits--;
-  table->slots = g_try_new0 (Key, (gsize) 1 << bits);
+  table->slots = slots_alloc ((guint64) 1 << bits);
   table->mask = ((guint64) 1 << bits) - 1;
   table->shift = 64 - bits;
   table->used = 0;
@@ -322,7 +367,7 @@ table_grow (Table *table)
   guint64 i;
 
   if ((n + n / 2) * sizeof (Key) > table->max_bytes ||
-      (slots = g_try_new0 (Key, n)) == NULL)
+      (slots = slots_alloc (n)) == NULL)
     return FALSE;
 
   table->peak_bytes = MAX (table->peak_bytes, (n + n / 2) * sizeof (Key));
@@ -338,7 +383,7 @@ table_grow (Table *table)
           j = (j + 1) & table->mask;
         slots[j] = old[i];
       }
-  g_free (old);
+  slots_free (old, n / 2);
   return TRUE;
 }
 
@@ -727,7 +772,10 @@ unplay_to (Search *s,
 }
 
 /* Whether @card may go to its foundation at once: no card that could be built on it in the
- * tableau is left outside the foundations. */
+ * tableau is left outside the foundations. The rule is the rules module's; the test that the card
+ * fits its foundation comes first and is the fast path, so the call through the hook is made only
+ * for a card that could go up. Profiled on deal 83 the hook itself took 1.5 % of the samples and
+ * the inlined fits test around it most of play_safe_moves: inlining the hook would not pay. */
 static inline gboolean
 safe_to_found (const Search *s,
                guint         card)
@@ -1778,7 +1826,7 @@ pat_solve_demon (const PatState       *state,
   if (winner != NULL)
     stack_free (winner);
   if (sh != NULL)
-    g_free (sh->seen.slots);
+    slots_free (sh->seen.slots, sh->seen.slots != NULL ? sh->seen.mask + 1 : 0);
   g_free (root);
   g_free (sh);
   return result;
