@@ -39,6 +39,11 @@ struct _PatPreferences {
 
 G_DEFINE_FINAL_TYPE (PatPreferences, pat_preferences, ADW_TYPE_PREFERENCES_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+};
+
 /* The Die of Justice */
 
 static const char *const die_nicks[] = { "off", "game", "pass" };
@@ -419,13 +424,92 @@ pat_preferences_dispose (GObject *object)
   G_OBJECT_CLASS (pat_preferences_parent_class)->dispose (object);
 }
 
+/* Everything bound to the settings, which are a construct-only property: g_object_new() returns
+ * a whole window. */
+static void
+pat_preferences_constructed (GObject *object)
+{
+  PatPreferences *self = PAT_PREFERENCES (object);
+  GSettings *settings = self->settings;
+
+  G_OBJECT_CLASS (pat_preferences_parent_class)->constructed (object);
+
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_settings_bind (settings, "four-colour-deck", self->four_colour_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "click-to-move", self->click_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "auto-foundation", self->auto_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_speed (self);
+  g_settings_bind (settings, "show-winnability", self->winnability_row, "enable-expansion",
+                   G_SETTINGS_BIND_DEFAULT);
+  /* The games' switches in sight: they are what changed from a single switch. */
+  adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
+  g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_difficulty (self);
+  pat_preferences_bind_die_mode (self->die_row, settings);
+
+  sync_back_buttons (self);
+  g_signal_connect_object (settings, "changed::card-back", G_CALLBACK (sync_back_buttons), self,
+                           G_CONNECT_SWAPPED);
+  sync_game_switches (self);
+  for (guint i = 0; i < self->game_switches->len; i++)
+    g_signal_connect_object (g_ptr_array_index (self->game_switches, i), "notify::active",
+                             G_CALLBACK (game_switch_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::winnability-by-game", G_CALLBACK (sync_game_switches), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+pat_preferences_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  PatPreferences *self = PAT_PREFERENCES (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pat_preferences_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PatPreferences *self = PAT_PREFERENCES (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 pat_preferences_class_init (PatPreferencesClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = pat_preferences_constructed;
+  object_class->set_property = pat_preferences_set_property;
+  object_class->get_property = pat_preferences_get_property;
   object_class->dispose = pat_preferences_dispose;
+
+  /* Settings of the app's schema: what the window shows and changes. */
+  g_object_class_install_property (object_class, PROP_SETTINGS,
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, four_colour_switch);
@@ -468,34 +552,7 @@ PatPreferences *
 pat_preferences_new (GtkWindow *parent,
                      GSettings *settings)
 {
-  PatPreferences *self;
-
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  self = g_object_new (PAT_TYPE_PREFERENCES, "transient-for", parent, NULL);
-  self->settings = g_object_ref (settings);
-
-  g_settings_bind (settings, "four-colour-deck", self->four_colour_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "click-to-move", self->click_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "auto-foundation", self->auto_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  bind_speed (self);
-  g_settings_bind (settings, "show-winnability", self->winnability_row, "enable-expansion",
-                   G_SETTINGS_BIND_DEFAULT);
-  /* The games' switches in sight: they are what changed from a single switch. */
-  adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
-  g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  bind_difficulty (self);
-  pat_preferences_bind_die_mode (self->die_row, settings);
-
-  sync_back_buttons (self);
-  g_signal_connect_object (settings, "changed::card-back", G_CALLBACK (sync_back_buttons), self,
-                           G_CONNECT_SWAPPED);
-  sync_game_switches (self);
-  for (guint i = 0; i < self->game_switches->len; i++)
-    g_signal_connect_object (g_ptr_array_index (self->game_switches, i), "notify::active",
-                             G_CALLBACK (game_switch_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (settings, "changed::winnability-by-game", G_CALLBACK (sync_game_switches), self,
-                           G_CONNECT_SWAPPED);
-  return self;
+  return g_object_new (PAT_TYPE_PREFERENCES, "transient-for", parent, "settings", settings, NULL);
 }
