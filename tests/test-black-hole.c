@@ -7,6 +7,7 @@
 
 #include "pat-error.h"
 #include "pat-rules.h"
+#include "test-card.h"
 
 #define HOLE 0
 
@@ -46,15 +47,6 @@ static const char all_in_a_row_deal_1[] =
   "9S 4C 2C 2H\n"
   "5S 5C JH 6H\n"
   "AD TS 7D AS\n";
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 static void
 push_cards (PatState   *state,

@@ -7,6 +7,7 @@
 
 #include "pat-error.h"
 #include "pat-rules.h"
+#include "test-card.h"
 
 enum {
   S,
@@ -18,15 +19,6 @@ enum {
 };
 
 static const PatRules *const demon = &pat_rules_demon;
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 /* A hand-made position: one string per pile in the order s w r f1…f4 t1…t4, cards bottom to
  * top. Three cards a turn, first pass. */

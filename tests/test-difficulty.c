@@ -9,17 +9,9 @@
 #include "pat-greedy.h"
 #include "pat-rules.h"
 #include "solver-test-util.h"
+#include "test-card.h"
 
 #define HOLE 0
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 /* A Black Hole position: @fans (bottom to top, one string each, NULL-terminated), every other
  * card in the hole with @hole_top on top. */

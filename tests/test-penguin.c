@@ -5,6 +5,7 @@
 
 #include "pat-error.h"
 #include "pat-rules.h"
+#include "test-card.h"
 
 #define N_PILES 18
 #define CELL(i)       (7 + (i) - 1)
@@ -12,15 +13,6 @@
 #define COLUMN(i)     ((i) - 1)
 
 static const PatRules *rules = &pat_rules_penguin;
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 /* A deck with @first at the top and the other cards in their usual order, except that @moved
  * (NULL-terminated card names) are taken out and put at @positions. */

@@ -8,6 +8,7 @@
 #include "pat-rules.h"
 #include "pat-solver.h"
 #include "pat-solver-private.h"
+#include "test-card.h"
 
 enum {
   S,
@@ -25,15 +26,6 @@ enum {
 #define HARD_DEAL 195
 
 static const PatRules *const demon = &pat_rules_demon;
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 static void
 deal (PatState   *state,

@@ -6,6 +6,7 @@
 #include "pat-rules.h"
 #include "pat-solver.h"
 #include "pat-solver-private.h"
+#include "test-card.h"
 
 #define N_PILES       18
 #define COLUMN(i)     ((i) - 1)
@@ -13,15 +14,6 @@
 #define FOUNDATION(i) (14 + (i) - 1)
 
 static const PatRules *rules = &pat_rules_penguin;
-
-static PatCard
-card (const char *text)
-{
-  PatCard c = PAT_NO_CARD;
-
-  g_assert_true (pat_card_parse (text, strlen (text), &c));
-  return c;
-}
 
 /* Builds a position from one string per pile ("TH 9H", bottom to top; NULL for empty). */
 static void
