@@ -33,16 +33,6 @@ typedef struct {
 } Frame;
 
 typedef struct {
-  guint32 *slots;
-  guint    key_bits;
-  guint    slot_bits;            /* the table has 2^slot_bits slots */
-  guint    rem_bits;             /* key_bits − slot_bits: what a slot keeps of the key */
-  guint    dist_bits;            /* 32 − rem_bits: for the distance from home */
-  gsize    used;
-  gsize    max_bytes;
-} KeySet;
-
-typedef struct {
   guint   n_fans;
   guint   max_height;
   guint   bits;                  /* key bits per fan */
@@ -75,7 +65,7 @@ typedef struct {
   guint64 next_check;
   guint32 far_low[SHORT_FANS][1u << 7];  /* fans whose card k has a rank among 0 … 6 */
   guint32 far_high[SHORT_FANS][1u << 6]; /* and among 7 … 12, by the set of ranks */
-  KeySet  dead;                  /* positions whose every continuation was searched in vain */
+  PatSolveSet dead;              /* positions whose every continuation was searched in vain */
   Frame   stack[PAT_N_CARDS + 1];
 } Search;
 
@@ -105,166 +95,32 @@ neighbours_left (const Search *s,
   return s->left[rank_up (r)] + s->left[rank_down (r)];
 }
 
-/* The set of dead positions, 4 bytes a key. A bijective mix of the key gives its home slot
- * (the top bits) and a remainder (the other bits); a slot holds the remainder and the
- * distance from home plus one (0 is empty), so a key is found by linear probing from its home
- * with the expected distance. The table doubles at three quarters full while the memory
- * budget allows, and is never allowed past it. */
-
-#define KEYSET_FIRST_BITS 12
-#define KEYSET_MIN_DIST_BITS 6
-
-static inline guint64
-keyset_mix (const KeySet *set,
-            guint64       key)
+/* The set of dead positions: a key (at most 3 × 17 + 4 bits) and PAT_SOLVE_SET_USED. */
+static guint64
+dead_hash (const guint64 *record)
 {
-  guint64 mask = ((guint64) 1 << set->key_bits) - 1;
+  guint64 h = record[0];
 
-  key = (key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) & mask;
-  key ^= key >> (set->key_bits / 2);
-  key = (key * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9)) & mask;
-  key ^= key >> (set->key_bits / 2);
-  return key;
-}
-
-static void
-keyset_layout (KeySet *set,
-               guint   slot_bits)
-{
-  set->slot_bits = slot_bits;
-  set->rem_bits = set->key_bits - slot_bits;
-  set->dist_bits = 32 - set->rem_bits;
-}
-
-static gboolean
-keyset_init (KeySet *set,
-             guint   key_bits,
-             gsize   max_bytes)
-{
-  guint slot_bits;
-
-  set->key_bits = MAX (key_bits, 24);
-  slot_bits = KEYSET_FIRST_BITS;
-  if (set->key_bits > slot_bits + 32 - KEYSET_MIN_DIST_BITS)
-    slot_bits = set->key_bits - (32 - KEYSET_MIN_DIST_BITS);
-  set->slots = NULL;
-  set->used = 0;
-  set->max_bytes = max_bytes;
-  if (((gsize) sizeof (guint32) << slot_bits) > max_bytes)
-    return FALSE;
-  keyset_layout (set, slot_bits);
-  set->slots = g_try_new0 (guint32, (gsize) 1 << slot_bits);
-  return set->slots != NULL;
-}
-
-static inline gsize
-keyset_bytes (const KeySet *set)
-{
-  return (gsize) sizeof (guint32) << set->slot_bits;
+  h = (h ^ (h >> 31)) * G_GUINT64_CONSTANT (0x7fb5d329728ea185);
+  h = (h ^ (h >> 27)) * G_GUINT64_CONSTANT (0x81dadef4bc2dd44d);
+  return h ^ (h >> 33);
 }
 
 static inline gboolean
-keyset_contains (const KeySet *set,
-                 guint64       key)
+dead_contains (const Search *s,
+               guint64       key)
 {
-  guint64 h = keyset_mix (set, key);
-  guint32 mask = (guint32) ((1u << set->slot_bits) - 1);
-  guint32 last = (guint32) ((1u << set->dist_bits) - 1);
-  guint32 want = (guint32) (h & (((guint64) 1 << set->rem_bits) - 1)) << set->dist_bits;
-  guint32 j = (guint32) (h >> set->rem_bits);
-  guint32 d;
-
-  for (d = 1; d <= last; d++)
-    {
-      guint32 slot = set->slots[j];
-
-      if (slot == 0)
-        return FALSE;
-      if (slot == (want | d))
-        return TRUE;
-      j = (j + 1) & mask;
-    }
-  return FALSE;
-}
-
-/* Puts a mixed key @h known to be absent into @slots laid out as @set says; FALSE when it
- * would land too far from home. */
-static inline gboolean
-keyset_place (const KeySet *set,
-              guint32      *slots,
-              guint64       h)
-{
-  guint32 mask = (guint32) ((1u << set->slot_bits) - 1);
-  guint32 last = (guint32) ((1u << set->dist_bits) - 1);
-  guint32 want = (guint32) (h & (((guint64) 1 << set->rem_bits) - 1)) << set->dist_bits;
-  guint32 j = (guint32) (h >> set->rem_bits);
-  guint32 d;
-
-  for (d = 1; d <= last; d++)
-    {
-      if (slots[j] == 0)
-        {
-          slots[j] = want | d;
-          return TRUE;
-        }
-      j = (j + 1) & mask;
-    }
-  return FALSE;
-}
-
-static gboolean
-keyset_grow (KeySet *set)
-{
-  KeySet bigger = *set;
-  guint32 old_mask = (guint32) ((1u << set->slot_bits) - 1);
-  guint32 last = (guint32) ((1u << set->dist_bits) - 1);
-  guint32 j;
-
-  if (set->slot_bits + 1 >= set->key_bits ||
-      ((gsize) sizeof (guint32) << (set->slot_bits + 1)) > set->max_bytes)
-    return FALSE;
-  keyset_layout (&bigger, set->slot_bits + 1);
-  bigger.slots = g_try_new0 (guint32, (gsize) 1 << bigger.slot_bits);
-  if (bigger.slots == NULL)
-    return FALSE;
-
-  for (j = 0; j <= old_mask; j++)
-    {
-      guint32 slot = set->slots[j];
-      guint32 home;
-      guint64 h;
-
-      if (slot == 0)
-        continue;
-      home = (j - ((slot & last) - 1)) & old_mask;
-      h = ((guint64) home << set->rem_bits) | (slot >> set->dist_bits);
-      if (!keyset_place (&bigger, bigger.slots, h))
-        {
-          g_free (bigger.slots);
-          return FALSE;
-        }
-    }
-  g_free (set->slots);
-  *set = bigger;
-  return TRUE;
+  key |= PAT_SOLVE_SET_USED;
+  return pat_solve_set_lookup (&s->dead, dead_hash (&key), &key) != NULL;
 }
 
 /* Adds a key known to be absent; FALSE when the set is full. */
-static gboolean
-keyset_add (KeySet  *set,
-            guint64  key)
+static inline gboolean
+dead_add (Search  *s,
+          guint64  key)
 {
-  guint64 h = keyset_mix (set, key);
-  gsize n = (gsize) 1 << set->slot_bits;
-
-  /* Grow at three quarters full; once the budget forbids growing, allow seven eighths. */
-  if (set->used + 1 > n / 4 * 3 && !keyset_grow (set) && set->used + 1 > n / 8 * 7)
-    return FALSE;
-  while (!keyset_place (set, set->slots, h))
-    if (!keyset_grow (set))
-      return FALSE;
-  set->used++;
-  return TRUE;
+  key |= PAT_SOLVE_SET_USED;
+  return pat_solve_set_add (&s->dead, dead_hash (&key), &key) != NULL;
 }
 
 /* Two fans whose cards left read the same, rank by rank, can be swapped without changing
@@ -962,7 +818,7 @@ probe (Search               *s,
         {
           if (depth == 0)
             return PROBE_EXHAUSTED;
-          if (!keyset_add (&s->dead, canonical_key (s)))
+          if (!dead_add (s, canonical_key (s)))
             return PROBE_FULL;
           unplay (s, frame->played, frame->hole_before);
           depth--;
@@ -995,14 +851,14 @@ probe (Search               *s,
           continue;
         }
       key = canonical_key (s);
-      if (keyset_contains (&s->dead, key))
+      if (dead_contains (s, key))
         {
           unplay (s, fan, hole_before);
           continue;
         }
       if (!walk_exists (s))
         {
-          if (!keyset_add (&s->dead, key))
+          if (!dead_add (s, key))
             return PROBE_FULL;
           unplay (s, fan, hole_before);
           continue;
@@ -1089,18 +945,18 @@ pat_solve_black_hole (const PatState       *state,
       init_steps ();
       g_once_init_leave (&steps_ready, 1);
     }
+  s->dead.slots = NULL;
   if (!load (s, state) ||
-      !keyset_init (&s->dead, s->n_fans * s->bits + 4, pat_solve_memory_budget (limits)))
+      !pat_solve_set_init (&s->dead, 1, 0, dead_hash, pat_solve_memory_budget (limits)))
     {
-      s->dead.slots = NULL;
       result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
     }
   else
     {
       result = search (s, limits, solution);
-      pat_solve_note_memory (keyset_bytes (&s->dead));
+      pat_solve_note_memory (s->dead.peak_bytes);
     }
-  g_free (s->dead.slots);
+  pat_solve_set_clear (&s->dead);
   g_free (s);
   return result;
 }

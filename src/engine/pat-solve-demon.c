@@ -5,10 +5,6 @@
 
 #include <string.h>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
 #include "pat-solver-private.h"
 
 /* How the search sees the game
@@ -89,9 +85,7 @@ enum {
 #define PASSES_AHEAD      1024
 #define LAST_ROUND        G_MAXUINT16
 #define PROGRESS_INTERVAL 65536
-#define FIRST_TABLE_BITS  16
 #define ROUND_BITS        G_GUINT64_CONSTANT (0xffff)
-#define USED_BIT          G_GUINT64_CONSTANT (0x8000000000000000)
 #define REPLAY_MAX_TURNS  (4 * 1024 * 1024)
 
 typedef enum {
@@ -147,21 +141,16 @@ typedef struct {
   gsize line;     /* Search.line's length before the moves that led here */
 } Frame;
 
-/* A slot holds a position's key, a | USED_BIT and b, with b's low value_bits replaced by what is
- * known of its visits: with a die rolled every pass, the lowest pass number it was visited in;
- * otherwise the set of waste pointers it was visited with (the key leaves the pointer out), one
- * bit each. */
+/* The visited set: a record is a position's key, a | PAT_SOLVE_SET_USED and b, with b's low
+ * value_bits replaced by what is known of its visits: with a die rolled every pass, the lowest
+ * pass number it was visited in; otherwise the set of waste pointers it was visited with (the key
+ * leaves the pointer out), one bit each. */
 typedef struct {
-  Key      *slots;   /* a == 0: empty */
-  guint64   mask;
-  guint     shift;
-  gsize     used;
-  gsize     max_bytes;
-  gsize     peak_bytes;    /* the old and the new table together while it grew */
-  guint64   value_bits;
-  gboolean  by_pointer;
-  guint     turn;
-  guint64   residues[6];   /* the pointers ≡ i (mod turn) */
+  PatSolveSet set;
+  guint64     value_bits;
+  gboolean    by_pointer;
+  guint       turn;
+  guint64     residues[6];   /* the pointers ≡ i (mod turn) */
 } Table;
 
 /* What every stack of the search shares: fixed tables, the die's rolls and the visited set. */
@@ -287,104 +276,17 @@ roll (Search *s,
 
 /* The visited set. */
 
-/* A table of 2 MiB or more is mapped on its own and, on Linux, marked for transparent huge
- * pages: its probes land anywhere in it, and with 4 KiB pages nearly every probe of a large
- * table also missed the TLB (the prefetch of a child's slot was a fifth of the search's time).
- * Only where the memory comes from changes; both ways it starts zeroed. */
-#define HUGE_TABLE_BYTES (2 * 1024 * 1024)
-
-static Key *
-slots_alloc (guint64 n)
+static guint64
+table_hash (const guint64 *record)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  gsize bytes = (gsize) n * sizeof (Key);
-
-  if (bytes >= HUGE_TABLE_BYTES)
-    {
-      void *p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-      if (p == MAP_FAILED)
-        return NULL;
-      madvise (p, bytes, MADV_HUGEPAGE);
-      return p;
-    }
-#endif
-  return g_try_new0 (Key, n);
-}
-
-static void
-slots_free (Key     *slots,
-            guint64  n)
-{
-  if (slots == NULL)
-    return;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if ((gsize) n * sizeof (Key) >= HUGE_TABLE_BYTES)
-    {
-      munmap (slots, (gsize) n * sizeof (Key));
-      return;
-    }
-#endif
-  g_free (slots);
+  return record[0] * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 }
 
 static gboolean
 table_init (Table *table,
             gsize  max_bytes)
 {
-  guint bits = FIRST_TABLE_BITS;
-
-  while (((gsize) sizeof (Key) << bits) > max_bytes && bits > 4)
-    bits--;
-  table->slots = slots_alloc ((guint64) 1 << bits);
-  table->mask = ((guint64) 1 << bits) - 1;
-  table->shift = 64 - bits;
-  table->used = 0;
-  table->max_bytes = max_bytes;
-  return table->slots != NULL;
-}
-
-static inline gsize
-table_bytes (const Table *table)
-{
-  return (gsize) (table->mask + 1) * sizeof (Key);
-}
-
-static inline guint64
-table_home (const Table *table,
-            guint64      a)
-{
-  return (a * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> table->shift;
-}
-
-/* Doubles the table when the old and the new one fit in the budget together. */
-static gboolean
-table_grow (Table *table)
-{
-  guint64 n = (table->mask + 1) * 2;
-  Key *old = table->slots;
-  Key *slots;
-  guint64 i;
-
-  if ((n + n / 2) * sizeof (Key) > table->max_bytes ||
-      (slots = slots_alloc (n)) == NULL)
-    return FALSE;
-
-  table->peak_bytes = MAX (table->peak_bytes, (n + n / 2) * sizeof (Key));
-  table->slots = slots;
-  table->mask = n - 1;
-  table->shift--;
-  for (i = 0; i < n / 2; i++)
-    if (old[i].a != 0)
-      {
-        guint64 j = table_home (table, old[i].a);
-
-        while (slots[j].a != 0)
-          j = (j + 1) & table->mask;
-        slots[j] = old[i];
-      }
-  slots_free (old, n / 2);
-  return TRUE;
+  return pat_solve_set_init (&table->set, 2, table->value_bits, table_hash, max_bytes);
 }
 
 typedef enum {
@@ -397,7 +299,7 @@ static inline void
 table_prefetch (const Table *table,
                 Key          key)
 {
-  __builtin_prefetch (&table->slots[table_home (table, key.a | USED_BIT)]);
+  pat_solve_set_prefetch (&table->set, table_hash ((guint64[]) { key.a | PAT_SOLVE_SET_USED }));
 }
 
 /* Whether a visit with @value is no better than the visits recorded in @stored. */
@@ -421,44 +323,16 @@ table_record (const Table *table,
   return table->by_pointer ? stored | G_GUINT64_CONSTANT (1) << value : value;
 }
 
-/* The slot of @key: the one that holds it (*found set), or the empty one it would go into, made
- * room for; NULL when the table is full. */
-static Key *
+/* The record of @key: the one that holds it (*found set), or a new one (value 0); NULL when the
+ * table is full. */
+static guint64 *
 table_slot (Table    *table,
             Key       key,
             gboolean *found)
 {
-  guint64 a = key.a | USED_BIT;
-  guint64 b = key.b & ~table->value_bits;
-  guint64 j = table_home (table, a);
+  guint64 record[2] = { key.a | PAT_SOLVE_SET_USED, key.b & ~table->value_bits };
 
-  for (;;)
-    {
-      Key *slot = &table->slots[j];
-
-      if (slot->a == 0)
-        break;
-      if (slot->a == a && (slot->b & ~table->value_bits) == b)
-        {
-          *found = TRUE;
-          return slot;
-        }
-      j = (j + 1) & table->mask;
-    }
-
-  *found = FALSE;
-  /* Grow at three quarters full; once the budget forbids growing, allow seven eighths. */
-  if (table->used + 1 > (table->mask + 1) / 4 * 3)
-    {
-      if (table_grow (table))
-        return table_slot (table, key, found);
-      if (table->used + 1 > (table->mask + 1) / 8 * 7)
-        return NULL;
-    }
-  table->slots[j].a = a;
-  table->slots[j].b = b;
-  table->used++;
-  return &table->slots[j];
+  return pat_solve_set_insert (&table->set, table_hash (record), record, found);
 }
 
 /* Records a visit with @value (see Table); returns SEEN when an earlier visit covers it. */
@@ -468,15 +342,15 @@ table_visit (Table   *table,
              guint    value)
 {
   gboolean found;
-  Key *slot = table_slot (table, key, &found);
+  guint64 *slot = table_slot (table, key, &found);
   guint64 stored;
 
   if (slot == NULL)
     return FULL;
-  stored = found ? slot->b & table->value_bits : 0;
+  stored = slot[1] & table->value_bits;
   if (found && table_covers (table, stored, value))
     return SEEN;
-  slot->b = (slot->b & ~table->value_bits) | table_record (table, stored, value);
+  slot[1] = (slot[1] & ~table->value_bits) | table_record (table, stored, value);
   return NEW;
 }
 
@@ -486,20 +360,10 @@ static guint
 table_first_pass (Table *table,
                   Key    key)
 {
-  guint64 a = key.a | USED_BIT;
-  guint64 b = key.b & ~table->value_bits;
-  guint64 j = table_home (table, a);
+  guint64 record[2] = { key.a | PAT_SOLVE_SET_USED, key.b & ~table->value_bits };
+  const guint64 *slot = pat_solve_set_lookup (&table->set, table_hash (record), record);
 
-  for (;;)
-    {
-      const Key *slot = &table->slots[j];
-
-      if (slot->a == 0)
-        return G_MAXUINT;
-      if (slot->a == a && (slot->b & ~table->value_bits) == b)
-        return (guint) (slot->b & table->value_bits);
-      j = (j + 1) & table->mask;
-    }
+  return slot != NULL ? (guint) (slot[1] & table->value_bits) : G_MAXUINT;
 }
 
 static gboolean
@@ -508,12 +372,12 @@ table_note_pass (Table *table,
                  guint  round)
 {
   gboolean found;
-  Key *slot = table_slot (table, key, &found);
+  guint64 *slot = table_slot (table, key, &found);
 
   if (slot == NULL)
     return FALSE;
-  if (!found || (slot->b & table->value_bits) > round)
-    slot->b = (slot->b & ~table->value_bits) | round;
+  if (!found || (slot[1] & table->value_bits) > round)
+    slot[1] = (slot[1] & ~table->value_bits) | round;
   return TRUE;
 }
 
@@ -530,7 +394,7 @@ stack_bytes (const Search *s)
 static gsize
 memory_peak (const Shared *sh)
 {
-  return sizeof (Shared) + MAX (sh->seen.peak_bytes, table_bytes (&sh->seen)) + sh->stack_peak;
+  return sizeof (Shared) + sh->seen.set.peak_bytes + sh->stack_peak;
 }
 
 /* Moves and their undoing, keeping the hash up to date. */
@@ -1812,8 +1676,8 @@ pat_solve_demon (const PatState       *state,
       sh->stack_budget = budget / 8;
       root->sh = sh;
       if (budget > sizeof (Shared) + sh->stack_budget && load (root, state) &&
-          table_init (&sh->seen, budget - sizeof (Shared) - sh->stack_budget) &&
-          table_setup (&sh->seen, root))
+          table_setup (&sh->seen, root) &&
+          table_init (&sh->seen, budget - sizeof (Shared) - sh->stack_budget))
         result = search (root, limits, &nodes, &winner);
       pat_solve_note_memory (memory_peak (sh));
     }
@@ -1826,7 +1690,7 @@ pat_solve_demon (const PatState       *state,
   if (winner != NULL)
     stack_free (winner);
   if (sh != NULL)
-    slots_free (sh->seen.slots, sh->seen.slots != NULL ? sh->seen.mask + 1 : 0);
+    pat_solve_set_clear (&sh->seen.set);
   g_free (root);
   g_free (sh);
   return result;

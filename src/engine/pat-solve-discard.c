@@ -39,16 +39,6 @@ typedef struct {
   guint64  pre[PAT_N_CARDS];  /* Idiot's Delight: cards that must go before each card */
 } Frame;
 
-/* The positions seen: fixed-size records in an open-addressing table; a record whose last
- * byte is 0 is an empty slot. */
-typedef struct {
-  guint8 *slots;
-  gsize   record;
-  gsize   hash_from;  /* records hash on their bytes from here on */
-  guint   bits;
-  gsize   used;
-} PositionSet;
-
 typedef struct {
   const PatRules *rules;
   gboolean        free_columns;
@@ -62,7 +52,7 @@ typedef struct {
   guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
   guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
   guint           root_stock;
-  PositionSet     seen;
+  PatSolveSet     seen;                 /* the positions seen (Free Columns) or lost */
   Frame          *stack;
   gsize           stack_size;
   gsize           max_bytes;
@@ -75,222 +65,90 @@ typedef struct {
   guint           endgame_length;       /* the moves of endgame_line after a win, else 0 */
 } Search;
 
-#define FREE_RECORD 48
-#define IDIOT_RECORD 16
-#define IDIOT_KEY    8
-
-static void
-put_le64 (guint8  *out,
-          guint64  value)
-{
-  guint i;
-
-  /* Little-endian whatever the machine, so that a top bit lands in the last byte. */
-  for (i = 0; i < 8; i++)
-    out[i] = (guint8) (value >> (8 * i));
-}
-
-static guint64
-get_le64 (const guint8 *in)
-{
-  guint64 value = 0;
-  guint i;
-
-  for (i = 0; i < 8; i++)
-    value |= (guint64) in[i] << (8 * i);
-  return value;
-}
+#define FREE_WORDS  6
+#define IDIOT_WORDS 2
 
 /* Free Columns: the stock and the four piles in order, six bits a card, and their lengths;
  * the round and the order of the discards do not matter. */
 static void
-free_record (const PatState *state,
-             guint8         *out)
+put_bits (guint64 *out,
+          guint   *at,
+          guint64  value,
+          guint    n_bits)
 {
-  guint64 bits = 0;
-  guint n_bits = 0, at = 0;
+  guint word = *at / 64, bit = *at % 64;
+
+  out[word] |= value << bit;
+  if (bit + n_bits > 64)
+    out[word + 1] |= value >> (64 - bit);
+  *at += n_bits;
+}
+
+/* Bit 0 is always set, so that no record reads as a free slot: 1 + 5 × 6 + 52 × 6 bits. */
+static void
+free_record (const PatState *state,
+             guint64        *out)
+{
+  guint at = 1;
   guint pile, k;
 
-  memset (out, 0, FREE_RECORD);
+  memset (out, 0, FREE_WORDS * sizeof (guint64));
+  out[0] = 1;
   for (pile = STOCK; pile < DISCARD; pile++)
     {
       const PatCard *cards = pat_state_pile_cards (state, pile);
       guint len = pat_state_pile_len (state, pile);
 
-      bits |= (guint64) len << n_bits;
-      n_bits += 6;
-      for (k = 0; k <= len; k++)
-        {
-          if (n_bits >= 32)
-            {
-              out[at++] = (guint8) bits;
-              out[at++] = (guint8) (bits >> 8);
-              out[at++] = (guint8) (bits >> 16);
-              out[at++] = (guint8) (bits >> 24);
-              bits >>= 32;
-              n_bits -= 32;
-            }
-          if (k < len)
-            {
-              bits |= (guint64) cards[k] << n_bits;
-              n_bits += 6;
-            }
-        }
+      put_bits (out, &at, len, 6);
+      for (k = 0; k < len; k++)
+        put_bits (out, &at, cards[k], 6);
     }
-  while (n_bits > 0)
-    {
-      out[at++] = (guint8) bits;
-      bits >>= 8;
-      n_bits = n_bits > 8 ? n_bits - 8 : 0;
-    }
-  out[FREE_RECORD - 1] = 1;
 }
 
-static inline guint64
-record_hash (const guint8 *record,
-             gsize         from,
-             gsize         size)
+static guint64
+mix (guint64 h,
+     guint64 word)
+{
+  h = (h ^ word) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  return h ^ (h >> 31);
+}
+
+static guint64
+free_hash (const guint64 *record)
 {
   guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  gsize i;
+  guint i;
 
-  for (i = from; i < size; i += 8)
-    {
-      guint64 word;
-
-      memcpy (&word, record + i, 8);
-      h = (h ^ word) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-      h ^= h >> 31;
-    }
+  for (i = 0; i < FREE_WORDS; i++)
+    h = mix (h, record[i]);
   return h;
 }
 
-#define SET_FIRST_BITS 12
+/* Idiot's Delight's records (see idiot_record) hash on their key, the first word. */
+static guint64
+idiot_hash (const guint64 *record)
+{
+  return mix (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), record[0]);
+}
 
+/* Idiot's Delight keeps the positions lost as records of two words: the cards left that may
+ * still partner another, with the stock's length (the key), and the others (the passive cards,
+ * kept as the record's value, so one key may have several records). Whether one of them with
+ * the key of @record has passive cards that @record has too. */
 static gboolean
-set_init (PositionSet *set,
-          gsize        record,
-          gsize        hash_from,
-          gsize        max_bytes)
+idiot_dominated (const PatSolveSet *set,
+                 const guint64     *record)
 {
-  set->record = record;
-  set->hash_from = hash_from;
-  set->bits = SET_FIRST_BITS;
-  set->used = 0;
-  while ((record << set->bits) > max_bytes / 2 && set->bits > 4)
-    set->bits--;
-  set->slots = g_try_malloc0 (record << set->bits);
-  return set->slots != NULL;
-}
+  guint64 j;
 
-static inline gsize
-set_bytes (const PositionSet *set)
-{
-  return set->record << set->bits;
-}
-
-static void
-set_place (guint8       *slots,
-           guint         bits,
-           gsize         record,
-           gsize         from,
-           const guint8 *key)
-{
-  gsize mask = ((gsize) 1 << bits) - 1;
-  gsize j = record_hash (key, from, record) >> (64 - bits);
-
-  while (slots[j * record + record - 1] != 0)
-    j = (j + 1) & mask;
-  memcpy (slots + j * record, key, record);
-}
-
-static gboolean
-set_contains (const PositionSet *set,
-              const guint8      *key)
-{
-  gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (key, set->hash_from, set->record) >> (64 - set->bits);
-
-  for (;;)
+  for (j = pat_solve_set_home (set, idiot_hash (record));; j = pat_solve_set_next (set, j))
     {
-      const guint8 *slot = set->slots + j * set->record;
+      const guint64 *slot = pat_solve_set_at (set, j);
 
-      if (slot[set->record - 1] == 0)
+      if (slot[0] == 0)
         return FALSE;
-      if (memcmp (slot, key, set->record) == 0)
+      if (slot[0] == record[0] && (slot[1] & ~record[1]) == 0)
         return TRUE;
-      j = (j + 1) & mask;
-    }
-}
-
-/* Stores @key without looking for it: 1, or −1 when the budget is spent. */
-static int
-set_insert (PositionSet  *set,
-            const guint8 *key,
-            gsize         room)
-{
-  gsize mask = ((gsize) 1 << set->bits) - 1;
-
-  if (set->used + 1 > (mask + 1) / 4 * 3)
-    {
-      guint8 *bigger;
-      gsize i;
-
-      /* Doubling needs the old and the new table at once. */
-      if (set_bytes (set) * 3 > room ||
-          (bigger = g_try_malloc0 (set_bytes (set) * 2)) == NULL)
-        {
-          if (set->used + 1 > (mask + 1) / 8 * 7)
-            return -1;
-        }
-      else
-        {
-          for (i = 0; i <= mask; i++)
-            if (set->slots[i * set->record + set->record - 1] != 0)
-              set_place (bigger, set->bits + 1, set->record, set->hash_from,
-                         set->slots + i * set->record);
-          g_free (set->slots);
-          set->slots = bigger;
-          set->bits++;
-        }
-    }
-  set_place (set->slots, set->bits, set->record, set->hash_from, key);
-  set->used++;
-  return 1;
-}
-
-/* Adds @key: 1 when it is new, 0 when it was there, −1 when the budget is spent. */
-static int
-set_add (PositionSet  *set,
-         const guint8 *key,
-         gsize         room)
-{
-  if (set_contains (set, key))
-    return 0;
-  return set_insert (set, key, room);
-}
-
-/* Idiot's Delight keeps the positions lost as records of two halves: the cards left that
- * may still partner another (the key, with the stock's length) and the others. */
-static gboolean
-set_dominated (const PositionSet *set,
-               const guint8      *record)
-{
-  gsize mask = ((gsize) 1 << set->bits) - 1;
-  gsize j = record_hash (record, set->hash_from, set->record) >> (64 - set->bits);
-  guint64 passive = get_le64 (record);
-
-  for (;;)
-    {
-      const guint8 *slot = set->slots + j * set->record;
-
-      if (slot[set->record - 1] == 0)
-        return FALSE;
-      if (memcmp (slot + set->hash_from, record + set->hash_from,
-                  set->record - set->hash_from) == 0 &&
-          (get_le64 (slot) & ~passive) == 0)
-        return TRUE;
-      j = (j + 1) & mask;
     }
 }
 
@@ -755,7 +613,7 @@ fill_frame (Search      *s,
 static void
 idiot_record (const Search   *s,
               const PatState *state,
-              guint8         *out)
+              guint64        *out)
 {
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
   guint64 active = 0;
@@ -784,37 +642,43 @@ idiot_record (const Search   *s,
       partnered |= ranks | ranks << 13 | ranks << 26 | ranks << 39;
       active |= left & s->pile_cards[pile] & partnered;
     }
-  put_le64 (out, left & ~active);
-  put_le64 (out + IDIOT_KEY,
-            active | (guint64) pat_state_pile_len (state, STOCK) << 52 | (guint64) 1 << 63);
+  out[0] = active | (guint64) pat_state_pile_len (state, STOCK) << 52 | PAT_SOLVE_SET_USED;
+  out[1] = left & ~active;
 }
 
 static int
 remember (Search         *s,
           const PatState *state)
 {
-  guint8 key[FREE_RECORD];
+  guint64 key[FREE_WORDS];
   gsize stack_bytes = s->stack_size * sizeof (Frame);
-  gsize room = s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0;
+  gboolean found = FALSE;
 
+  s->seen.max_bytes = s->max_bytes > stack_bytes ? s->max_bytes - stack_bytes : 0;
   if (s->free_columns)
     {
       free_record (state, key);
-      return set_add (&s->seen, key, room);
+      if (pat_solve_set_insert (&s->seen, free_hash (key), key, &found) == NULL)
+        return -1;
     }
-  idiot_record (s, state, key);
-  return set_insert (&s->seen, key, room);
+  else
+    {
+      idiot_record (s, state, key);
+      if (pat_solve_set_add (&s->seen, idiot_hash (key), key) == NULL)
+        return -1;
+    }
+  return found ? 0 : 1;
 }
 
 static gboolean
 known (const Search   *s,
        const PatState *state)
 {
-  guint8 key[FREE_RECORD];
+  guint64 key[IDIOT_WORDS];
 
   g_assert (!s->free_columns);
   idiot_record (s, state, key);
-  return set_dominated (&s->seen, key);
+  return idiot_dominated (&s->seen, key);
 }
 
 /* Idiot's Delight's end game: once the stock is empty, cards only come off the four piles, so
@@ -999,7 +863,7 @@ probe (Search               *s,
         {
           gsize bigger = s->stack_size * 2;
 
-          if (set_bytes (&s->seen) + bigger * sizeof (Frame) > s->max_bytes)
+          if (pat_solve_set_bytes (&s->seen) + bigger * sizeof (Frame) > s->max_bytes)
             {
               *result = PAT_SOLVE_LIMIT;
               return PROBE_STOPPED;
@@ -1164,13 +1028,13 @@ solve (const PatRules       *rules,
     }
   s.stack_size = 64;
   s.stack = g_new (Frame, s.stack_size);
-  if (!set_init (&s.seen, s.free_columns ? FREE_RECORD : IDIOT_RECORD,
-                 s.free_columns ? 0 : IDIOT_KEY, s.max_bytes))
+  if (!(s.free_columns ? pat_solve_set_init (&s.seen, FREE_WORDS, 0, free_hash, s.max_bytes / 2)
+                      : pat_solve_set_init (&s.seen, IDIOT_WORDS, G_MAXUINT64, idiot_hash, s.max_bytes / 2)))
     result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
   else
     result = search (&s, state, limits, solution);
-  pat_solve_note_memory (set_bytes (&s.seen) + s.stack_size * sizeof (Frame));
-  g_free (s.seen.slots);
+  pat_solve_note_memory (s.seen.peak_bytes + s.stack_size * sizeof (Frame));
+  pat_solve_set_clear (&s.seen);
   g_free (s.stack);
   g_free (s.endgame_lost);
   return result;

@@ -187,15 +187,6 @@ typedef struct {
   guint32 auto_start;   /* where the automatic moves into this frame's position start */
 } Frame;
 
-/* The visited positions: open addressing on 64-bit keys, 0 marking a free slot, doubled
- * while the budget allows. */
-typedef struct {
-  guint64 *slots;
-  gsize    mask;
-  gsize    used;
-  gsize    max_bytes;
-} Table;
-
 typedef enum {
   INSERT_NEW,
   INSERT_SEEN,
@@ -204,7 +195,7 @@ typedef enum {
 
 typedef struct {
   Board    board;
-  Table    table;
+  PatSolveSet table;           /* the visited positions */
   Frame   *frames;
   guint    n_frames;
   guint    max_frames;
@@ -214,47 +205,25 @@ typedef struct {
   guint64  nodes;
 } Search;
 
-static InsertResult
-table_insert (Table   *t,
-              guint64  key)
+/* The keys are Zobrist hashes (already well mixed), kept whole; 0 stands for 1, as 0 marks a
+ * free slot. */
+static guint64
+position_hash (const guint64 *record)
 {
-  gsize i;
+  return record[0] * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+}
+
+static InsertResult
+table_insert (PatSolveSet *table,
+              guint64      key)
+{
+  gboolean found;
 
   if (key == 0)
     key = 1;
-  for (i = key & t->mask; t->slots[i] != 0; i = (i + 1) & t->mask)
-    if (t->slots[i] == key)
-      return INSERT_SEEN;
-
-  if ((t->used + 1) * 4 > (t->mask + 1) * 3)
-    {
-      gsize size = (t->mask + 1) * 2;
-
-      /* Growing needs the old table and the new one at once. */
-      if ((size + size / 2) * sizeof (guint64) <= t->max_bytes)
-        {
-          guint64 *slots = g_new0 (guint64, size);
-          gsize j;
-
-          for (j = 0; j <= t->mask; j++)
-            if (t->slots[j] != 0)
-              {
-                for (i = t->slots[j] & (size - 1); slots[i] != 0; i = (i + 1) & (size - 1))
-                  ;
-                slots[i] = t->slots[j];
-              }
-          g_free (t->slots);
-          t->slots = slots;
-          t->mask = size - 1;
-          for (i = key & t->mask; t->slots[i] != 0; i = (i + 1) & t->mask)
-            ;
-        }
-      else if ((t->used + 1) * 8 > (t->mask + 1) * 7)
-        return INSERT_FULL;
-    }
-  t->slots[i] = key;
-  t->used++;
-  return INSERT_NEW;
+  if (pat_solve_set_insert (table, position_hash (&key), &key, &found) == NULL)
+    return INSERT_FULL;
+  return found ? INSERT_SEEN : INSERT_NEW;
 }
 
 static void
@@ -669,19 +638,15 @@ reserve_frame (Search *s,
 
 /* A quarter of @budget for the stack (a frame and up to a closure's worth of automatic moves per
  * level), the rest for the table. */
-static void
+static gboolean
 search_allocate (Search *s,
                  gsize   budget)
 {
   s->max_frames = (guint) MIN (budget / 4 / (sizeof (Frame) + 8 * sizeof (Move)), G_MAXINT32);
-  s->table.max_bytes = budget - budget / 4;
-  s->table.mask = 4095;
-  while (s->table.mask > 15 && (s->table.mask + 1) * sizeof (guint64) > s->table.max_bytes)
-    s->table.mask >>= 1;
-  s->table.slots = g_new0 (guint64, s->table.mask + 1);
   s->max_frames = MAX (s->max_frames, 2);
   s->n_frames = MIN (64, s->max_frames);
   s->frames = g_new (Frame, s->n_frames);
+  return pat_solve_set_init (&s->table, 1, 0, position_hash, budget - budget / 4);
 }
 
 /* After each node: PAT_SOLVE_UNSOLVABLE to go on, or why to stop (nodes, time, cancel). The
@@ -730,9 +695,10 @@ pat_solve_penguin (const PatState       *state,
   quiet.progress = NULL;
   deadline = pat_solve_deadline (limits);
 
-  search_allocate (&s, pat_solve_memory_budget (limits));
-
-  result = pat_solve_should_stop (&quiet, 0, deadline);
+  if (!search_allocate (&s, pat_solve_memory_budget (limits)))
+    result = PAT_SOLVE_LIMIT;
+  else
+    result = pat_solve_should_stop (&quiet, 0, deadline);
   if (result != PAT_SOLVE_SOLVED)
     {
       pat_solution_set (solution, result, 0, NULL, 0);
@@ -816,7 +782,8 @@ pat_solve_penguin (const PatState       *state,
   pat_solution_set (solution, result, s.nodes, NULL, 0);
 
 out:
-  g_free (s.table.slots);
+  pat_solve_note_memory (s.table.peak_bytes);
+  pat_solve_set_clear (&s.table);
   g_free (s.frames);
   g_free (s.autos);
   return result;

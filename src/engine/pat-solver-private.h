@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "pat-solver.h"
 
@@ -88,6 +89,157 @@ pat_solve_luby (guint64 i)
         i -= size;
     }
   return power;
+}
+
+/* The set of positions every solver keeps (seen, visited or known dead), one shape for all:
+ * open addressing with linear probing over records of n_words 64-bit words.
+ * - A record whose word 0 is 0 is an empty slot: callers keep a bit of word 0 set in every
+ *   record they store (PAT_SOLVE_SET_USED where their key leaves it free).
+ * - The bits of the last word under value_mask are a value the caller reads and rewrites in
+ *   place; the rest of the record is the key. With value_mask 0 the record is all key.
+ * - Callers hash their keys (any well-mixed 64 bits); a key's home slot is the hash's top bits.
+ *   The set calls the same hash function when it grows, to place the records again.
+ * - The table starts small and doubles at three quarters full while the old and the new
+ *   table fit in max_bytes together (callers may lower max_bytes between calls); past that it
+ *   fills to seven eighths and then reports it is full, never evicting anything, so a search
+ *   ends with a "limit" rather than a wrong verdict.
+ * - Tables of 2 MiB or more are mapped on their own and marked for transparent huge pages:
+ *   probes land anywhere in a large table, and with 4 KiB pages nearly all of them missed the TLB. */
+#define PAT_SOLVE_SET_USED (G_GUINT64_CONSTANT (1) << 63)
+
+typedef guint64 (*PatSolveSetHash) (const guint64 *record);
+
+typedef struct {
+  guint64         *slots;
+  guint64          mask;        /* slots − 1 */
+  guint            shift;       /* 64 − log2 (slots) */
+  guint            n_words;
+  guint64          value_mask;
+  PatSolveSetHash  hash;
+  gsize            used;
+  gsize            grow_at;     /* three quarters of the slots */
+  gsize            max_bytes;
+  gsize            peak_bytes;  /* the most the set held at once, old and new table while it grew */
+} PatSolveSet;
+
+/* FALSE when not even the first small table fits in @max_bytes or can be allocated. */
+gboolean       pat_solve_set_init      (PatSolveSet          *set,
+                                        guint                 n_words,
+                                        guint64               value_mask,
+                                        PatSolveSetHash       hash,
+                                        gsize                 max_bytes);
+void           pat_solve_set_clear     (PatSolveSet          *set);
+gboolean       pat_solve_set_grow      (PatSolveSet          *set);
+
+/* Makes room for one more record: FALSE when the set is full. */
+static inline gboolean
+pat_solve_set_reserve (PatSolveSet *set)
+{
+  return G_LIKELY (set->used < set->grow_at) || pat_solve_set_grow (set);
+}
+
+/* The bytes the table takes now. */
+static inline gsize
+pat_solve_set_bytes (const PatSolveSet *set)
+{
+  return set->slots == NULL ? 0 : (gsize) (set->mask + 1) * set->n_words * sizeof (guint64);
+}
+
+static inline guint64
+pat_solve_set_home (const PatSolveSet *set,
+                    guint64            hash)
+{
+  return hash >> set->shift;
+}
+
+/* The record in slot @j, and the slot probed after it. */
+static inline guint64 *
+pat_solve_set_at (const PatSolveSet *set,
+                  guint64            j)
+{
+  return set->slots + j * set->n_words;
+}
+
+static inline guint64
+pat_solve_set_next (const PatSolveSet *set,
+                    guint64            j)
+{
+  return (j + 1) & set->mask;
+}
+
+static inline void
+pat_solve_set_prefetch (const PatSolveSet *set,
+                        guint64            hash)
+{
+  __builtin_prefetch (pat_solve_set_at (set, pat_solve_set_home (set, hash)));
+}
+
+/* Whether @record holds @key (the value bits aside). */
+static inline gboolean
+pat_solve_set_same (const PatSolveSet *set,
+                    const guint64     *record,
+                    const guint64     *key)
+{
+  guint last = set->n_words - 1, i;
+
+  for (i = 0; i < last; i++)
+    if (record[i] != key[i])
+      return FALSE;
+  return ((record[last] ^ key[last]) & ~set->value_mask) == 0;
+}
+
+/* The record holding @key (hashed to @hash), or NULL. */
+static inline guint64 *
+pat_solve_set_lookup (const PatSolveSet *set,
+                      guint64            hash,
+                      const guint64     *key)
+{
+  guint64 j = pat_solve_set_home (set, hash);
+
+  for (;; j = pat_solve_set_next (set, j))
+    {
+      guint64 *record = pat_solve_set_at (set, j);
+
+      if (record[0] == 0)
+        return NULL;
+      if (pat_solve_set_same (set, record, key))
+        return record;
+    }
+}
+
+/* Stores @key, value bits included, without looking whether it is there (a set that keeps
+ * several records of one key scans them with pat_solve_set_home/at/next). Returns the stored
+ * record, or NULL when the set is full. */
+static inline guint64 *
+pat_solve_set_add (PatSolveSet   *set,
+                   guint64        hash,
+                   const guint64 *key)
+{
+  guint64 j;
+  guint64 *record;
+
+  if (!pat_solve_set_reserve (set))
+    return NULL;
+  for (j = pat_solve_set_home (set, hash); (record = pat_solve_set_at (set, j))[0] != 0;
+       j = pat_solve_set_next (set, j))
+    ;
+  memcpy (record, key, set->n_words * sizeof (guint64));
+  set->used++;
+  return record;
+}
+
+/* The record holding @key (*found set), or else a new one holding @key (value bits included);
+ * NULL when it is not there and the set is full. */
+static inline guint64 *
+pat_solve_set_insert (PatSolveSet   *set,
+                      guint64        hash,
+                      const guint64 *key,
+                      gboolean      *found)
+{
+  guint64 *record = pat_solve_set_lookup (set, hash, key);
+
+  *found = record != NULL;
+  return record != NULL ? record : pat_solve_set_add (set, hash, key);
 }
 
 /* Fills @solution with @result and @nodes; when solved, copies the @n_moves @moves. */
