@@ -669,6 +669,87 @@ check_limits (Search               *s,
   return result != PAT_SOLVE_SOLVED ? result : PAT_SOLVE_UNSOLVABLE;
 }
 
+/* The depth-first search from the loaded, closed root position (already in the table): fills
+ * @solution when it finds a win, and returns the verdict. */
+static PatSolveResult
+search (Search               *s,
+        const PatState       *state,
+        const PatSolveLimits *limits,
+        const PatSolveLimits *quiet,
+        gint64                deadline,
+        PatSolution          *solution)
+{
+  Board *b = &s->board;
+  guint depth = 0;
+  guint n_checks = 0;
+  PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
+
+  generate (s, &s->frames[0]);
+  for (;;)
+    {
+      Frame *f = &s->frames[depth];
+      const Move *m;
+      guint auto_start;
+
+      if (f->next == f->n_moves)
+        {
+          /* Back up: undo this position's automatic moves, then the move that led here. */
+          undo_autos (s, f->auto_start);
+          if (depth == 0)
+            break;
+          f = &s->frames[--depth];
+          undo_move (b, &f->moves[f->next - 1]);
+          continue;
+        }
+
+      m = &f->moves[f->next++];
+      apply_move (b, m);
+      s->nodes++;
+      result = check_limits (s, limits, quiet, deadline, &n_checks);
+      if (result != PAT_SOLVE_UNSOLVABLE)
+        break;
+
+      auto_start = s->n_autos;
+      close_position (s);
+
+      if (b->n_home == PAT_N_CARDS)
+        {
+          if (!reserve_frame (s, depth + 1))
+            {
+              result = PAT_SOLVE_LIMIT;
+              break;
+            }
+          s->frames[depth + 1].auto_start = auto_start;
+          return finish_solved (s, state, depth + 1, solution);
+        }
+
+      switch (table_insert (&s->table, b->key))
+        {
+        case INSERT_NEW:
+          if (reserve_frame (s, depth + 1))
+            {
+              f = &s->frames[++depth];
+              f->auto_start = auto_start;
+              generate (s, f);
+              continue;
+            }
+          result = PAT_SOLVE_LIMIT;
+          break;
+        case INSERT_SEEN:
+          undo_autos (s, auto_start);
+          undo_move (b, m);
+          continue;
+        case INSERT_FULL:
+        default:
+          result = PAT_SOLVE_LIMIT;
+          break;
+        }
+      break;
+    }
+
+  return pat_solution_set (solution, result, s->nodes, NULL, 0);
+}
+
 PatSolveResult
 pat_solve_penguin (const PatState       *state,
                    const PatSolveLimits *limits,
@@ -679,9 +760,7 @@ pat_solve_penguin (const PatState       *state,
   Board *b = &s.board;
   PatSolveLimits quiet;
   gint64 deadline;
-  guint depth = 0;
-  guint n_checks = 0;
-  PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
+  PatSolveResult result;
 
   if (limits == NULL)
     limits = &no_limits;
@@ -700,88 +779,20 @@ pat_solve_penguin (const PatState       *state,
   else
     result = pat_solve_should_stop (&quiet, 0, deadline);
   if (result != PAT_SOLVE_SOLVED)
+    pat_solution_set (solution, result, 0, NULL, 0);
+  else
     {
-      pat_solution_set (solution, result, 0, NULL, 0);
-      goto out;
-    }
-  result = PAT_SOLVE_UNSOLVABLE;
-
-  s.frames[0].auto_start = 0;
-  close_position (&s);
-  if (b->n_home == PAT_N_CARDS)
-    {
-      result = finish_solved (&s, state, 0, solution);
-      goto out;
-    }
-  table_insert (&s.table, b->key);
-  generate (&s, &s.frames[0]);
-
-  for (;;)
-    {
-      Frame *f = &s.frames[depth];
-      const Move *m;
-      guint auto_start;
-
-      if (f->next == f->n_moves)
-        {
-          /* Back up: undo this position's automatic moves, then the move that led here. */
-          undo_autos (&s, f->auto_start);
-          if (depth == 0)
-            break;
-          f = &s.frames[--depth];
-          undo_move (b, &f->moves[f->next - 1]);
-          continue;
-        }
-
-      m = &f->moves[f->next++];
-      apply_move (b, m);
-      s.nodes++;
-      result = check_limits (&s, limits, &quiet, deadline, &n_checks);
-      if (result != PAT_SOLVE_UNSOLVABLE)
-        break;
-
-      auto_start = s.n_autos;
+      s.frames[0].auto_start = 0;
       close_position (&s);
-
       if (b->n_home == PAT_N_CARDS)
+        result = finish_solved (&s, state, 0, solution);
+      else
         {
-          if (!reserve_frame (&s, depth + 1))
-            {
-              result = PAT_SOLVE_LIMIT;
-              break;
-            }
-          s.frames[depth + 1].auto_start = auto_start;
-          result = finish_solved (&s, state, depth + 1, solution);
-          goto out;
+          table_insert (&s.table, b->key);
+          result = search (&s, state, limits, &quiet, deadline, solution);
         }
-
-      switch (table_insert (&s.table, b->key))
-        {
-        case INSERT_NEW:
-          if (reserve_frame (&s, depth + 1))
-            {
-              f = &s.frames[++depth];
-              f->auto_start = auto_start;
-              generate (&s, f);
-              continue;
-            }
-          result = PAT_SOLVE_LIMIT;
-          break;
-        case INSERT_SEEN:
-          undo_autos (&s, auto_start);
-          undo_move (b, m);
-          continue;
-        case INSERT_FULL:
-        default:
-          result = PAT_SOLVE_LIMIT;
-          break;
-        }
-      break;
     }
 
-  pat_solution_set (solution, result, s.nodes, NULL, 0);
-
-out:
   pat_solve_note_memory (s.table.peak_bytes);
   pat_solve_set_clear (&s.table);
   g_free (s.frames);
