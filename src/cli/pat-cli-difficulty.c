@@ -93,6 +93,128 @@ quantile (GArray *values,
   return g_array_index (values, double, MIN (i, values->len - 1));
 }
 
+/* Measures one deal: its playout score and level, the solver's verdict, the greedy player's
+ * game, and the CPU time of the first two; prints its JSON line when @each. */
+static void
+measure_deal (const PatRules       *rules,
+              const PatOptions     *options,
+              PatDealNumber         number,
+              const PatSolveLimits *limits,
+              gboolean              each,
+              DealFigures          *f)
+{
+  PatSolution solution = { 0, };
+  PatGreedyResult greedy;
+  PatState state;
+  double t0, t1, t2;
+
+  pat_rules_deal_number (rules, &state, &number, options);
+  t0 = cpu_ms ();
+  f->score = pat_difficulty_score (rules, &state, NULL);
+  f->by_score = pat_difficulty_of_score (rules, f->score);
+  t1 = cpu_ms ();
+  f->result = pat_solver_solve (rules, &state, limits, &solution);
+  pat_solution_clear (&solution);
+  t2 = cpu_ms ();
+  f->score_ms = t1 - t0;
+  f->solve_ms = t2 - t1;
+  pat_greedy_play (rules, &state, 0, &greedy);
+  f->greedy_won = greedy.won;
+  f->greedy_out = greedy.out;
+
+  if (each)
+    {
+      char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+
+      pat_deal_number_format (&number, text);
+      printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u,"
+              "\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
+              text, pat_solve_result_to_string (f->result), f->score,
+              f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
+              : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
+              greedy.won ? "won" : "lost", greedy.out, f->score_ms, f->solve_ms);
+    }
+}
+
+/* Prints the line of one level: its winnable deals, the greedy player's wins among them, and the
+ * CPU time to pick a deal of the level from each starting deal. */
+static void
+print_level (const PatRules    *rules,
+             const DealFigures *figures,
+             guint64            count,
+             PatDifficulty      level)
+{
+  g_autoptr(GArray) waits = g_array_new (FALSE, FALSE, sizeof (double));
+  guint64 n = 0, won = 0, out = 0, k;
+  double wait = 0;
+  gboolean seen = FALSE;
+
+  for (k = 0; k < count; k++)
+    if (figures[k].result == PAT_SOLVE_SOLVED && figures[k].by_score == level)
+      {
+        n++;
+        won += figures[k].greedy_won;
+        out += figures[k].greedy_out;
+      }
+  /* From the last deal back: the wait from deal k is its own cost, plus the wait from k + 1
+   * unless k itself is a deal of the level. */
+  for (k = count; k-- > 0;)
+    {
+      const DealFigures *f = &figures[k];
+      double cost = f->score_ms + (f->by_score == level ? f->solve_ms : 0);
+
+      if (f->result == PAT_SOLVE_SOLVED && f->by_score == level)
+        {
+          wait = cost;
+          seen = TRUE;
+        }
+      else
+        wait += cost;
+      if (seen)
+        g_array_append_val (waits, wait);
+    }
+  printf ("{\"game\":\"%s\",\"difficulty\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
+          "\"greedy_won\":%" G_GUINT64_FORMAT ",\"greedy_won_percent\":%.1f,"
+          "\"greedy_mean_out\":%.2f,\"pick_ms_median\":%.2f,\"pick_ms_p95\":%.2f}\n",
+          rules->id, pat_difficulty_to_string (level), n, won, n > 0 ? 100.0 * won / n : 0.0,
+          n > 0 ? (double) out / n : 0.0,
+          quantile (waits, 0.5), quantile (waits, 0.95));
+}
+
+/* Prints the totals: verdicts, the greedy player's wins, and the thirds of the winnable deals'
+ * scores next to the thresholds in use. */
+static void
+print_totals (const PatRules    *rules,
+              const DealFigures *figures,
+              guint64            count)
+{
+  g_autoptr(GArray) winnable_scores = g_array_new (FALSE, FALSE, sizeof (double));
+  guint64 by_result[4] = { 0, };
+  guint64 greedy_all = 0, greedy_winnable = 0, k;
+  double easy_min, medium_min;
+
+  for (k = 0; k < count; k++)
+    {
+      by_result[figures[k].result]++;
+      greedy_all += figures[k].greedy_won;
+      if (figures[k].result == PAT_SOLVE_SOLVED)
+        {
+          greedy_winnable += figures[k].greedy_won;
+          g_array_append_val (winnable_scores, figures[k].score);
+        }
+    }
+  pat_difficulty_thresholds (rules, &easy_min, &medium_min);
+  printf ("{\"game\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
+          "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
+          "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
+          "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
+          rules->id, count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
+          count > 0 ? 100.0 * greedy_all / count : 0.0,
+          winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
+          quantile (winnable_scores, 1.0 / 3), quantile (winnable_scores, 2.0 / 3), easy_min, medium_min);
+}
+
 int
 pat_cli_bench_difficulty (int    argc,
                           char **argv)
@@ -118,10 +240,6 @@ pat_cli_bench_difficulty (int    argc,
   PatDealNumber first;
   PatSolveLimits limits = { 0, };
   guint64 count, k;
-  guint64 by_result[4] = { 0, };
-  guint64 greedy_all = 0, greedy_winnable = 0;
-  g_autoptr(GArray) winnable_scores = g_array_new (FALSE, FALSE, sizeof (double));
-  double easy_min, medium_min;
   PatDifficulty level;
 
   context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the greedy player");
@@ -155,96 +273,9 @@ pat_cli_bench_difficulty (int    argc,
   limits.timeout = timeout;
   figures = g_new0 (DealFigures, count);
   for (k = 0; k < count; k++)
-    {
-      PatDealNumber number = pat_cli_deal_add (first, k);
-      DealFigures *f = &figures[k];
-      PatSolution solution = { 0, };
-      PatGreedyResult greedy;
-      PatState state;
-      double t0, t1, t2;
-
-      pat_rules_deal_number (rules, &state, &number, &options);
-      t0 = cpu_ms ();
-      f->score = pat_difficulty_score (rules, &state, NULL);
-      f->by_score = pat_difficulty_of_score (rules, f->score);
-      t1 = cpu_ms ();
-      f->result = pat_solver_solve (rules, &state, &limits, &solution);
-      pat_solution_clear (&solution);
-      t2 = cpu_ms ();
-      f->score_ms = t1 - t0;
-      f->solve_ms = t2 - t1;
-      pat_greedy_play (rules, &state, 0, &greedy);
-      f->greedy_won = greedy.won;
-      f->greedy_out = greedy.out;
-
-      by_result[f->result]++;
-      greedy_all += greedy.won;
-      if (f->result == PAT_SOLVE_SOLVED)
-        {
-          greedy_winnable += greedy.won;
-          g_array_append_val (winnable_scores, f->score);
-        }
-      if (each)
-        {
-          char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
-
-          pat_deal_number_format (&number, text);
-          printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u,"
-                  "\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
-                  text, pat_solve_result_to_string (f->result), f->score,
-                  f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
-                  : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
-                  greedy.won ? "won" : "lost", greedy.out, f->score_ms, f->solve_ms);
-        }
-    }
-
+    measure_deal (rules, &options, pat_cli_deal_add (first, k), &limits, each, &figures[k]);
   for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
-    {
-      g_autoptr(GArray) waits = g_array_new (FALSE, FALSE, sizeof (double));
-      guint64 n = 0, won = 0, out = 0;
-      double wait = 0;
-      gboolean seen = FALSE;
-
-      for (k = 0; k < count; k++)
-        if (figures[k].result == PAT_SOLVE_SOLVED && figures[k].by_score == level)
-          {
-            n++;
-            won += figures[k].greedy_won;
-            out += figures[k].greedy_out;
-          }
-      /* From the last deal back: the wait from deal k is its own cost, plus the wait from k + 1
-       * unless k itself is a deal of the level. */
-      for (k = count; k-- > 0;)
-        {
-          const DealFigures *f = &figures[k];
-          double cost = f->score_ms + (f->by_score == level ? f->solve_ms : 0);
-
-          if (f->result == PAT_SOLVE_SOLVED && f->by_score == level)
-            {
-              wait = cost;
-              seen = TRUE;
-            }
-          else
-            wait += cost;
-          if (seen)
-            g_array_append_val (waits, wait);
-        }
-      printf ("{\"game\":\"%s\",\"difficulty\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
-              "\"greedy_won\":%" G_GUINT64_FORMAT ",\"greedy_won_percent\":%.1f,"
-              "\"greedy_mean_out\":%.2f,\"pick_ms_median\":%.2f,\"pick_ms_p95\":%.2f}\n",
-              rules->id, pat_difficulty_to_string (level), n, won, n > 0 ? 100.0 * won / n : 0.0,
-              n > 0 ? (double) out / n : 0.0,
-              quantile (waits, 0.5), quantile (waits, 0.95));
-    }
-  pat_difficulty_thresholds (rules, &easy_min, &medium_min);
-  printf ("{\"game\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
-          "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
-          "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
-          "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
-          rules->id, count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
-          by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
-          count > 0 ? 100.0 * greedy_all / count : 0.0,
-          winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
-          quantile (winnable_scores, 1.0 / 3), quantile (winnable_scores, 2.0 / 3), easy_min, medium_min);
+    print_level (rules, figures, count, level);
+  print_totals (rules, figures, count);
   return EXIT_SUCCESS;
 }
