@@ -303,6 +303,93 @@ pairs_allowed (const guint64 *partner,
   return FALSE;
 }
 
+/* The partners card c (left, @dealt deals after the root) may go with, for idiot_hopeless():
+ * returns what every one of them needs gone first (all cards when there is none), sets
+ * *pair_ok to the cards of c's rank it may pair with and *single to whether a higher card of its
+ * suit may take it. */
+static guint64
+partner_needs (const Search  *s,
+               guint          c,
+               guint64        left,
+               guint          dealt,
+               const guint64 *pre,
+               const guint64 *cover,
+               guint64       *pair_ok,
+               gboolean      *single)
+{
+  guint p = s->pile_of[c];
+  guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
+  guint64 common = ~(guint64) 0;
+
+  *pair_ok = 0;
+  *single = FALSE;
+  for (; partners != 0; partners &= partners - 1)
+    {
+      guint k = (guint) __builtin_ctzll (partners);
+      guint q = s->pile_of[k];
+      gboolean pair = (s->same_rank[c] & bit (k)) != 0;
+      guint t = MAX (MAX (s->time_of[c], s->time_of[k]), dealt);
+      guint64 need;
+
+      if ((pre[c] & bit (k)) != 0 || (pair && (pre[k] & bit (c)) != 0))
+        continue;
+      if (t == dealt)
+        {
+          need = cover[c] | cover[k];
+        }
+      else
+        {
+          need = ((s->above[c] & s->upto[p][t]) | (s->above[k] & s->upto[q][t])) & left;
+          need |= pre_of (pre, need);
+        }
+      if (pair)
+        need |= pre[k];
+      if ((need & (bit (c) | bit (k))) != 0)
+        continue;
+      common &= need;
+      if (pair)
+        *pair_ok |= bit (k);
+      else
+        *single = TRUE;
+    }
+  return common;
+}
+
+/* Whether the @needy cards (those that can only go in pairs) can be paired off, rank by rank,
+ * a pair needing each card to accept the other (@pair_ok, made symmetric here). */
+static gboolean
+needy_paired_off (const Search *s,
+                  guint64       left,
+                  guint64       needy,
+                  guint64      *pair_ok)
+{
+  guint64 cards;
+  guint i;
+
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint64 ok = 0, options;
+
+      for (options = pair_ok[c]; options != 0; options &= options - 1)
+        {
+          guint k = (guint) __builtin_ctzll (options);
+
+          if ((pair_ok[k] & bit (c)) != 0)
+            ok |= bit (k);
+        }
+      pair_ok[c] = ok;
+    }
+  for (i = 0; i < 13; i++)
+    {
+      guint64 rank_left = left & s->same_rank_of[i];
+
+      if ((needy & rank_left) != 0 && !pairs_allowed (pair_ok, needy & rank_left, rank_left))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 #define ORDER_ROUNDS 6
 
 /* Whether the cards @left, @dealt deals after the root, can never all go, judged by the
@@ -331,7 +418,7 @@ idiot_hopeless (const Search  *s,
   guint64 pair_ok[PAT_N_CARDS];
   guint64 cover[PAT_N_CARDS];
   guint64 needy = 0, cards;
-  guint round, i;
+  guint round;
   gboolean changed = TRUE;
 
   for (cards = left; cards != 0; cards &= cards - 1)
@@ -359,41 +446,10 @@ idiot_hopeless (const Search  *s,
       for (cards = left; cards != 0; cards &= cards - 1)
         {
           guint c = (guint) __builtin_ctzll (cards);
-          guint p = s->pile_of[c];
-          guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
-          guint64 common = ~(guint64) 0, grown;
-          gboolean single = FALSE;
+          gboolean single;
+          guint64 common = partner_needs (s, c, left, dealt, pre, cover, &pair_ok[c], &single);
+          guint64 grown;
 
-          pair_ok[c] = 0;
-          for (; partners != 0; partners &= partners - 1)
-            {
-              guint k = (guint) __builtin_ctzll (partners);
-              guint q = s->pile_of[k];
-              gboolean pair = (s->same_rank[c] & bit (k)) != 0;
-              guint t = MAX (MAX (s->time_of[c], s->time_of[k]), dealt);
-              guint64 need;
-
-              if ((pre[c] & bit (k)) != 0 || (pair && (pre[k] & bit (c)) != 0))
-                continue;
-              if (t == dealt)
-                {
-                  need = cover[c] | cover[k];
-                }
-              else
-                {
-                  need = ((s->above[c] & s->upto[p][t]) | (s->above[k] & s->upto[q][t])) & left;
-                  need |= pre_of (pre, need);
-                }
-              if (pair)
-                need |= pre[k];
-              if ((need & (bit (c) | bit (k))) != 0)
-                continue;
-              common &= need;
-              if (pair)
-                pair_ok[c] |= bit (k);
-              else
-                single = TRUE;
-            }
           if (!single && pair_ok[c] == 0)
             return TRUE;
           if (!single)
@@ -410,29 +466,7 @@ idiot_hopeless (const Search  *s,
         }
     }
 
-  /* A pair needs each card to accept the other. */
-  for (cards = left; cards != 0; cards &= cards - 1)
-    {
-      guint c = (guint) __builtin_ctzll (cards);
-      guint64 ok = 0, options;
-
-      for (options = pair_ok[c]; options != 0; options &= options - 1)
-        {
-          guint k = (guint) __builtin_ctzll (options);
-
-          if ((pair_ok[k] & bit (c)) != 0)
-            ok |= bit (k);
-        }
-      pair_ok[c] = ok;
-    }
-  for (i = 0; i < 13; i++)
-    {
-      guint64 rank_left = left & s->same_rank_of[i];
-
-      if ((needy & rank_left) != 0 && !pairs_allowed (pair_ok, needy & rank_left, rank_left))
-        return TRUE;
-    }
-  return FALSE;
+  return !needy_paired_off (s, left, needy, pair_ok);
 }
 
 /* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
