@@ -19,6 +19,8 @@ struct _PatWindow {
   GtkWidget           *stop_button;    /* shown while playing to the end */
   GtkWidget           *redo_button;
   GtkWidget           *status_bar;
+  GtkWidget           *status_row;
+  GtkWidget           *status_row2;
   gboolean             narrow;         /* a phone-sized window: a shorter header and status line */
   PatBoard            *board;
   PatCelebration      *celebration;

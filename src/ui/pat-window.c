@@ -348,9 +348,31 @@ is_active_cb (PatWindow  *self,
  * layout has, so that a window made narrower by hand always gets here. */
 #define NARROW_WIDTH 520
 
+/* Moves what follows the time in the status line (cards left or score, the verdict, messages)
+ * to the end of @row: the first line in a wide window, the second in a narrow one. */
+static void
+move_status_tail (PatWindow *self,
+                  GtkWidget *row)
+{
+  GtkWidget *tail[] = { GTK_WIDGET (self->extra_label), self->verdict_box,
+                        GTK_WIDGET (self->message_label) };
+  guint i;
+
+  if (gtk_widget_get_parent (tail[0]) == row)
+    return;
+  for (i = 0; i < G_N_ELEMENTS (tail); i++)
+    {
+      g_object_ref (tail[i]);
+      gtk_box_remove (GTK_BOX (gtk_widget_get_parent (tail[i])), tail[i]);
+      gtk_box_append (GTK_BOX (row), tail[i]);
+      g_object_unref (tail[i]);
+    }
+}
+
 /* Narrow windows (phones, 360 px): the header bar drops Redo (Ctrl+Shift+Z still redoes) so that
  * the title keeps some room with three window buttons, and the status line shows the deal number
- * alone, which the ellipsized title and subtitle may no longer show. */
+ * alone, which the ellipsized title and subtitle may no longer show, and takes two lines so that
+ * nothing in it is cut short. */
 static void
 default_width_cb (PatWindow  *self,
                   GParamSpec *pspec,
@@ -367,7 +389,9 @@ default_width_cb (PatWindow  *self,
 
   self->narrow = narrow;
   gtk_widget_set_visible (self->redo_button, !narrow);
-  gtk_box_set_spacing (GTK_BOX (self->status_bar), narrow ? 10 : 18);
+  gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
+  move_status_tail (self, narrow ? self->status_row2 : self->status_row);
+  gtk_widget_set_visible (self->status_row2, narrow);
   gtk_label_set_ellipsize (self->game_label, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
   if (narrow)
     gtk_widget_add_css_class (self->status_bar, "narrow");
@@ -926,6 +950,8 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_bar);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row2);
 
   pat_window_class_install_actions (widget_class);
   pat_window_solver_class_init (widget_class);

@@ -224,6 +224,20 @@ test_win_and_end_card (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A label of the status line shows all its text: it has at least its natural width. */
+static void
+assert_not_cut (GtkLabel *label)
+{
+  int natural;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || gtk_label_get_label (label)[0] == '\0')
+    return;
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_test_message ("\"%s\": %d px of %d", gtk_label_get_label (label), gtk_widget_get_width (GTK_WIDGET (label)),
+                  natural);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
+}
+
 /* At the smallest size every card of every game's deal is inside the board, with GNOME's title bar
  * buttons and with the three that Xvfb's default (and some desktops) put there; the status line
  * keeps the deal number. */
@@ -259,6 +273,11 @@ check_narrow_window (const char *decoration_layout)
       gtk_widget_measure (GTK_WIDGET (window->game_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
                           NULL, NULL);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->game_label)), >=, natural);
+      /* Nothing else in the status line is cut short either (it takes two lines). */
+      assert_not_cut (window->moves_label);
+      assert_not_cut (window->time_label);
+      assert_not_cut (window->extra_label);
+      assert_not_cut (window->verdict_label);
 
       for (pile = 0; pile < all[i]->layout->n_piles; pile++)
         {
@@ -278,6 +297,21 @@ check_narrow_window (const char *decoration_layout)
             }
         }
     }
+
+  /* The longest verdict with its undo button still fits, and the status line keeps its height. */
+  {
+    int before = gtk_widget_get_height (window->status_bar);
+
+    gtk_widget_set_visible (window->verdict_box, TRUE);
+    gtk_label_set_label (window->verdict_label, "No longer winnable");
+    gtk_button_set_icon_name (window->verdict_undo_button, "edit-undo-symbolic");
+    gtk_widget_set_visible (GTK_WIDGET (window->verdict_undo_button), TRUE);
+    spin (150);
+    assert_not_cut (window->extra_label);
+    assert_not_cut (window->verdict_label);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+    g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
+  }
 
   /* Wide again: the whole header and status line come back. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
