@@ -31,7 +31,7 @@ shot () {
   local xvfb=$!
   sleep 1
   DISPLAY=$display XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config GSETTINGS_BACKEND=keyfile \
-    GSETTINGS_SCHEMA_DIR=$build/data ADW_DEBUG_COLOR_SCHEME=$style ADW_DEBUG_HIGH_CONTRAST=$contrast GDK_BACKEND=x11 \
+    GSETTINGS_SCHEMA_DIR=$build/data ADW_DEBUG_COLOR_SCHEME=$style ADW_DEBUG_HIGH_CONTRAST=$contrast GDK_BACKEND=x11 GDK_DEBUG=no-portals \
     dbus-run-session -- "$build/src/ui/patience" --game "$game" --deal "${deals[$game]}" >/dev/null 2>&1 &
   local app=$!
   sleep 4
