@@ -24,6 +24,25 @@ enum {
  * show a card; see talon_can_play(). */
 #define MAX_PASSES_SIMULATED 1024
 
+/* On a tall, narrow board (a phone held upright): the stock, the waste and the reserve, then
+ * the foundations, then the tableau, four across. */
+static const PatLayout demon_narrow_layout = {
+  N_PILES, 3 * 1.15f + 1, 2.5f + 1,
+  {
+    { PAT_PILE_STOCK,      1, PAT_FAN_NONE,  PAT_FACE_DOWN,   0.0f,      0.0f },
+    { PAT_PILE_WASTE,      1, PAT_FAN_RIGHT, PAT_FACE_UP,     1.15f,     0.0f },
+    { PAT_PILE_RESERVE,    1, PAT_FAN_NONE,  PAT_FACE_TOP_UP, 3 * 1.15f, 0.0f },
+    { PAT_PILE_FOUNDATION, 1, PAT_FAN_NONE,  PAT_FACE_UP,     0.0f,      1.2f },
+    { PAT_PILE_FOUNDATION, 2, PAT_FAN_NONE,  PAT_FACE_UP,     1.15f,     1.2f },
+    { PAT_PILE_FOUNDATION, 3, PAT_FAN_NONE,  PAT_FACE_UP,     2 * 1.15f, 1.2f },
+    { PAT_PILE_FOUNDATION, 4, PAT_FAN_NONE,  PAT_FACE_UP,     3 * 1.15f, 1.2f },
+    { PAT_PILE_TABLEAU,    1, PAT_FAN_DOWN,  PAT_FACE_UP,     0.0f,      2.5f },
+    { PAT_PILE_TABLEAU,    2, PAT_FAN_DOWN,  PAT_FACE_UP,     1.15f,     2.5f },
+    { PAT_PILE_TABLEAU,    3, PAT_FAN_DOWN,  PAT_FACE_UP,     2 * 1.15f, 2.5f },
+    { PAT_PILE_TABLEAU,    4, PAT_FAN_DOWN,  PAT_FACE_UP,     3 * 1.15f, 2.5f },
+  },
+};
+
 static const PatLayout demon_layout = {
   N_PILES, 8.5f, 2.3f,
   {
@@ -39,6 +58,7 @@ static const PatLayout demon_layout = {
     { PAT_PILE_TABLEAU,    3, PAT_FAN_DOWN,  PAT_FACE_UP,     6.25f, 1.3f },
     { PAT_PILE_TABLEAU,    4, PAT_FAN_DOWN,  PAT_FACE_UP,     7.5f,  1.3f },
   },
+  .narrow = &demon_narrow_layout,
 };
 
 static inline gboolean

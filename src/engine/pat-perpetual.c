@@ -15,6 +15,21 @@ enum {
   N_PILES = 6,
 };
 
+/* On a tall, narrow board (a phone held upright): the stock and the discards above the four
+ * piles, which get the whole width. */
+static const PatLayout narrow_layout = {
+  N_PILES, 3 * 1.15f + 1, 1.3f + 1,
+  {
+    { PAT_PILE_STOCK,   0, PAT_FAN_NONE, PAT_FACE_DOWN, 0.0f,         0.0f },
+    { PAT_PILE_TABLEAU, 1, PAT_FAN_DOWN, PAT_FACE_UP,   0.0f,         1.3f },
+    { PAT_PILE_TABLEAU, 2, PAT_FAN_DOWN, PAT_FACE_UP,   1.15f,        1.3f },
+    { PAT_PILE_TABLEAU, 3, PAT_FAN_DOWN, PAT_FACE_UP,   2 * 1.15f,    1.3f },
+    { PAT_PILE_TABLEAU, 4, PAT_FAN_DOWN, PAT_FACE_UP,   3 * 1.15f,    1.3f },
+    { PAT_PILE_DISCARD, 0, PAT_FAN_NONE, PAT_FACE_UP,   3 * 1.15f,    0.0f },
+  },
+  .tableau_noun = PAT_NOUN_PILE,
+};
+
 static const PatLayout layout = {
   N_PILES, 7.9f, 4.0f,
   {
@@ -26,6 +41,7 @@ static const PatLayout layout = {
     { PAT_PILE_DISCARD, 0, PAT_FAN_NONE, PAT_FACE_UP,   6.9f,  0.0f },
   },
   .tableau_noun = PAT_NOUN_PILE,
+  .narrow = &narrow_layout,
 };
 
 static void

@@ -228,6 +228,47 @@ test_narrow_layout (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Demon and the Perpetual Motion games on a phone held upright: four across, the stock above
+ * the tableau, with cards two thirds wider than in their wide layout (37 and 43 px there). */
+static void
+test_narrow_layouts_four_across (void)
+{
+  static const char *const ids[] = { "demon", "idiots-delight", "perpetual-motion", "perpetual-motion-free" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *window = make_window (360, 640);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) game = new_game (ids[i], 5, PAT_DIE_OFF);
+      const PatLayout *layout = pat_rules_lookup (ids[i])->layout;
+      guint stock = 0, tableau = layout->n_piles;
+      graphene_rect_t stock_r, tableau_r;
+
+      for (guint p = 0; p < layout->n_piles; p++)
+        if (layout->piles[p].kind == PAT_PILE_TABLEAU && tableau == layout->n_piles)
+          tableau = p;
+      g_assert_cmpuint (layout->piles[stock].kind, ==, PAT_PILE_STOCK);
+
+      g_object_set (board, "animations", FALSE, NULL);
+      pat_board_set_game (board, game);
+      show_at (window, 360, 640);
+      check_layout (board);
+      pat_board_slot_rect (board, stock, &stock_r);
+      pat_board_slot_rect (board, tableau, &tableau_r);
+      g_test_message ("%s: cards %.0f px wide at 360×640", ids[i], stock_r.size.width);
+      g_assert_cmpfloat (stock_r.size.width, >=, 65);
+      g_assert_cmpfloat (tableau_r.origin.y, >, stock_r.origin.y + stock_r.size.height);
+      g_assert_cmpfloat (fabs (tableau_r.origin.x - stock_r.origin.x), <, 1);
+
+      show_at (window, 1280, 800);
+      check_layout (board);
+      pat_board_slot_rect (board, stock, &stock_r);
+      pat_board_slot_rect (board, tableau, &tableau_r);
+      g_assert_cmpfloat (tableau_r.origin.x, >, stock_r.origin.x + stock_r.size.width);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Long fans are squeezed to fit: play Penguin and Demon a while and check every size. */
 static void
 test_long_fans (void)
@@ -892,6 +933,7 @@ main (int   argc,
   g_test_add_func ("/board/pile-names", test_pile_names);
   g_test_add_func ("/board/layout", test_layout);
   g_test_add_func ("/board/narrow-layout", test_narrow_layout);
+  g_test_add_func ("/board/narrow-layouts-four-across", test_narrow_layouts_four_across);
   g_test_add_func ("/board/long-fans", test_long_fans);
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
   g_test_add_func ("/board/play/run", test_play_run);
