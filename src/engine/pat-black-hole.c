@@ -23,6 +23,30 @@
 #define BH_FAN(i, cx, row) \
   { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, (cx) * BH_PITCH_X, (row) * BH_PITCH_Y }
 
+/* On a tall, narrow board (a phone held upright): rows of five, four, four with the hole in the
+ * middle, and four, the rows of four between the columns of the rows of five. */
+#define BH_NARROW_PITCH_Y 1.7f
+
+#define BH_NARROW_FAN(i, cx, row) \
+  { PAT_PILE_TABLEAU, i, PAT_FAN_DOWN, PAT_FACE_UP, (cx) * BH_PITCH_X, (row) * BH_NARROW_PITCH_Y }
+
+static const PatLayout black_hole_narrow_layout = {
+  1 + BH_FANS,
+  4 * BH_PITCH_X + 1, 3 * BH_NARROW_PITCH_Y + 1,
+  {
+    { PAT_PILE_HOLE, 0, PAT_FAN_NONE, PAT_FACE_UP, 2 * BH_PITCH_X, 2 * BH_NARROW_PITCH_Y },
+    BH_NARROW_FAN (1, 0, 0), BH_NARROW_FAN (2, 1, 0), BH_NARROW_FAN (3, 2, 0), BH_NARROW_FAN (4, 3, 0),
+    BH_NARROW_FAN (5, 4, 0),
+    BH_NARROW_FAN (6, 0.5f, 1), BH_NARROW_FAN (7, 1.5f, 1), BH_NARROW_FAN (8, 2.5f, 1),
+    BH_NARROW_FAN (9, 3.5f, 1),
+    BH_NARROW_FAN (10, 0, 2), BH_NARROW_FAN (11, 1, 2), BH_NARROW_FAN (12, 3, 2), BH_NARROW_FAN (13, 4, 2),
+    BH_NARROW_FAN (14, 0.5f, 3), BH_NARROW_FAN (15, 1.5f, 3), BH_NARROW_FAN (16, 2.5f, 3),
+    BH_NARROW_FAN (17, 3.5f, 3),
+  },
+  N_("Black Hole"),
+  PAT_NOUN_FAN,
+};
+
 static const PatLayout black_hole_layout = {
   1 + BH_FANS,
   6 * BH_PITCH_X + 1, 2 * BH_PITCH_Y + 1,
@@ -37,6 +61,7 @@ static const PatLayout black_hole_layout = {
   /* Translators: the pile every card goes into, in Black Hole */
   N_("Black Hole"),
   PAT_NOUN_FAN,
+  &black_hole_narrow_layout,
 };
 
 /* All in a Row: thirteen columns of four in a row, the hole centred below them, clear of

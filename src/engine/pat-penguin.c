@@ -19,6 +19,36 @@
 #define FOUND_X   (COL_X (N_COLUMNS) + 0.3f)
 #define TABLEAU_Y 1.25f
 
+/* On a tall, narrow board (a phone held upright): the foundations in a row above the flipper,
+ * and the columns below, so the columns get the whole width. */
+#define NARROW_CELLS_Y   1.2f
+#define NARROW_TABLEAU_Y 2.45f
+
+static const PatLayout penguin_narrow_layout = {
+  N_PILES, COL_X (N_COLUMNS - 1) + 1.0f, NARROW_TABLEAU_Y + 1.0f,
+  {
+    { PAT_PILE_TABLEAU, 1, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (0), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 2, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (1), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 3, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (2), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 4, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (3), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 5, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (4), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 6, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (5), NARROW_TABLEAU_Y },
+    { PAT_PILE_TABLEAU, 7, PAT_FAN_DOWN, PAT_FACE_UP, COL_X (6), NARROW_TABLEAU_Y },
+    { PAT_PILE_CELL, 1, PAT_FAN_NONE, PAT_FACE_UP, COL_X (0), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 2, PAT_FAN_NONE, PAT_FACE_UP, COL_X (1), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 3, PAT_FAN_NONE, PAT_FACE_UP, COL_X (2), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 4, PAT_FAN_NONE, PAT_FACE_UP, COL_X (3), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 5, PAT_FAN_NONE, PAT_FACE_UP, COL_X (4), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 6, PAT_FAN_NONE, PAT_FACE_UP, COL_X (5), NARROW_CELLS_Y },
+    { PAT_PILE_CELL, 7, PAT_FAN_NONE, PAT_FACE_UP, COL_X (6), NARROW_CELLS_Y },
+    { PAT_PILE_FOUNDATION, 1, PAT_FAN_NONE, PAT_FACE_UP, COL_X (1.5f), 0 },
+    { PAT_PILE_FOUNDATION, 2, PAT_FAN_NONE, PAT_FACE_UP, COL_X (2.5f), 0 },
+    { PAT_PILE_FOUNDATION, 3, PAT_FAN_NONE, PAT_FACE_UP, COL_X (3.5f), 0 },
+    { PAT_PILE_FOUNDATION, 4, PAT_FAN_NONE, PAT_FACE_UP, COL_X (4.5f), 0 },
+  },
+  .tableau_noun = PAT_NOUN_COLUMN,
+};
+
 static const PatLayout penguin_layout = {
   N_PILES, FOUND_X + 1.0f, 3 * 1.15f + 1.0f,
   {
@@ -42,6 +72,7 @@ static const PatLayout penguin_layout = {
     { PAT_PILE_FOUNDATION, 4, PAT_FAN_NONE, PAT_FACE_UP, FOUND_X, 3 * 1.15f },
   },
   .tableau_noun = PAT_NOUN_COLUMN,
+  .narrow = &penguin_narrow_layout,
 };
 
 static inline gboolean

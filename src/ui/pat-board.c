@@ -19,6 +19,8 @@
 #define FAN_UNITS_DOWN   0.3f
 #define FAN_UNITS_RIGHT  0.27f
 #define GROWING_FAN      1.5f
+/* How much bigger a game's narrow layout must make the cards to be used. */
+#define NARROW_GAIN      1.15
 
 #define SLIDE_TIME       (200 * G_TIME_SPAN_MILLISECOND)
 #define AUTO_TIME        (170 * G_TIME_SPAN_MILLISECOND)
@@ -221,13 +223,13 @@ pat_board_ensure_geometry (PatBoard *self)
     return;
 
   cw = fit_layout (self, layout, width, height, &units_w, &units_h, &pad);
-  /* A narrow arrangement where it gives cards a third bigger or more: a phone held upright. */
+  /* A narrow arrangement where it gives cards 15 % bigger or more: a phone held upright. */
   if (layout->narrow != NULL)
     {
       double narrow_w, narrow_h, narrow_pad;
       double narrow_cw = fit_layout (self, layout->narrow, width, height, &narrow_w, &narrow_h, &narrow_pad);
 
-      if (narrow_cw >= cw * 1.33)
+      if (narrow_cw >= cw * NARROW_GAIN)
         {
           self->narrow = TRUE;
           layout = layout->narrow;

@@ -21,6 +21,7 @@ struct _PatWindow {
   GtkWidget           *status_bar;
   GtkWidget           *status_row;
   GtkWidget           *status_row2;
+  GtkWidget           *status_tail;
   gboolean             narrow;         /* a phone-sized window: a shorter header and status line */
   PatBoard            *board;
   PatCelebration      *celebration;

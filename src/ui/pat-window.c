@@ -144,6 +144,16 @@ update_status (PatWindow *self)
   gtk_label_set_label (self->extra_label, extra);
 }
 
+/* In a narrow window, the second line shows the message while there is one. */
+static void
+show_message_line (PatWindow *self)
+{
+  const char *text = gtk_label_get_label (self->message_label);
+
+  if (gtk_widget_get_parent (GTK_WIDGET (self->message_label)) == self->status_row2)
+    gtk_stack_set_visible_child_name (GTK_STACK (self->status_row2), text[0] != '\0' ? "message" : "tail");
+}
+
 static gboolean
 clear_message_cb (gpointer user_data)
 {
@@ -151,6 +161,7 @@ clear_message_cb (gpointer user_data)
 
   self->message_id = 0;
   gtk_label_set_label (self->message_label, "");
+  show_message_line (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -161,6 +172,7 @@ pat_window_set_message (PatWindow  *self,
 {
   g_clear_handle_id (&self->message_id, g_source_remove);
   gtk_label_set_label (self->message_label, text != NULL ? text : "");
+  show_message_line (self);
   if (text != NULL && text[0] != '\0')
     {
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),
@@ -348,14 +360,16 @@ is_active_cb (PatWindow  *self,
  * layout has, so that a window made narrower by hand always gets here. */
 #define NARROW_WIDTH 520
 
-/* Moves what follows the time in the status line (cards left or score, the verdict, messages)
- * to the end of @row: the first line in a wide window, the second in a narrow one. */
+/* Moves what follows the time in the status line (cards left or score, the verdict, messages):
+ * to the end of the first line in a wide window; in a narrow one to the second line, where a
+ * message, on up to two lines, takes the place of the rest while it shows. */
 static void
 move_status_tail (PatWindow *self,
-                  GtkWidget *row)
+                  gboolean   narrow)
 {
-  GtkWidget *tail[] = { GTK_WIDGET (self->extra_label), self->verdict_box,
-                        GTK_WIDGET (self->message_label) };
+  GtkWidget *tail[] = { GTK_WIDGET (self->extra_label), self->verdict_box };
+  GtkWidget *message = GTK_WIDGET (self->message_label);
+  GtkWidget *row = narrow ? self->status_tail : self->status_row;
   guint i;
 
   if (gtk_widget_get_parent (tail[0]) == row)
@@ -367,6 +381,30 @@ move_status_tail (PatWindow *self,
       gtk_box_append (GTK_BOX (row), tail[i]);
       g_object_unref (tail[i]);
     }
+
+  g_object_ref (message);
+  if (narrow)
+    {
+      g_autoptr(PangoLayout) two_lines = gtk_widget_create_pango_layout (message, "Ag\nAg");
+      int height;
+
+      /* The line is as tall as a message on two lines, so that one showing moves nothing. */
+      pango_layout_get_pixel_size (two_lines, NULL, &height);
+      gtk_widget_set_size_request (self->status_tail, -1, MAX (28, height));
+      gtk_box_remove (GTK_BOX (self->status_row), message);
+      gtk_stack_add_named (GTK_STACK (self->status_row2), message, "message");
+    }
+  else
+    {
+      gtk_stack_remove (GTK_STACK (self->status_row2), message);
+      gtk_box_append (GTK_BOX (self->status_row), message);
+    }
+  g_object_unref (message);
+  gtk_label_set_wrap (self->message_label, narrow);
+  gtk_label_set_lines (self->message_label, narrow ? 2 : -1);
+  gtk_label_set_ellipsize (self->message_label, narrow ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_START);
+  gtk_label_set_xalign (self->message_label, narrow ? 0 : 1);
+  show_message_line (self);
 }
 
 /* Narrow windows (phones, 360 px): the header bar drops Redo (Ctrl+Shift+Z still redoes) so that
@@ -390,7 +428,7 @@ default_width_cb (PatWindow  *self,
   self->narrow = narrow;
   gtk_widget_set_visible (self->redo_button, !narrow);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
-  move_status_tail (self, narrow ? self->status_row2 : self->status_row);
+  move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);
   gtk_label_set_ellipsize (self->game_label, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
   if (narrow)
@@ -952,6 +990,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row2);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, status_tail);
 
   pat_window_class_install_actions (widget_class);
   pat_window_solver_class_init (widget_class);

@@ -269,6 +269,53 @@ test_narrow_layouts_four_across (void)
     }
 }
 
+/* Every game with a narrow layout uses it on a phone held upright, with cards at least 15 %
+ * bigger than the wide layout gave there (Black Hole 39 px, Penguin 36 px), and the wide one on a
+ * desktop. */
+static void
+test_narrow_layouts_chosen (void)
+{
+  static const struct { const char *id; double min_width; } games[] = {
+    { "black-hole", 45 }, { "all-in-a-row", 45 }, { "penguin", 42 }, { "demon", 65 },
+    { "idiots-delight", 65 }, { "perpetual-motion", 65 }, { "perpetual-motion-free", 65 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      GtkWidget *window = make_window (360, 640);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) game = new_game (games[i].id, 5, PAT_DIE_OFF);
+      const PatLayout *layout = pat_rules_lookup (games[i].id)->layout;
+      graphene_rect_t r;
+
+      g_assert_nonnull (layout->narrow);
+      g_assert_cmpuint (layout->narrow->n_piles, ==, layout->n_piles);
+      g_assert_cmpstr (layout->narrow->hole_name, ==, layout->hole_name);
+      g_assert_cmpuint (layout->narrow->tableau_noun, ==, layout->tableau_noun);
+      for (guint p = 0; p < layout->n_piles; p++)
+        {
+          g_assert_cmpuint (layout->narrow->piles[p].kind, ==, layout->piles[p].kind);
+          g_assert_cmpuint (layout->narrow->piles[p].index, ==, layout->piles[p].index);
+          g_assert_cmpuint (layout->narrow->piles[p].fan, ==, layout->piles[p].fan);
+          g_assert_cmpuint (layout->narrow->piles[p].face, ==, layout->piles[p].face);
+        }
+
+      g_object_set (board, "animations", FALSE, NULL);
+      pat_board_set_game (board, game);
+      show_at (window, 360, 640);
+      check_layout (board);
+      pat_board_slot_rect (board, 0, &r);
+      g_test_message ("%s: cards %.0f px wide at 360×640", games[i].id, r.size.width);
+      g_assert_true (pat_board_get_layout (board) == layout->narrow);
+      g_assert_cmpfloat (r.size.width, >=, games[i].min_width);
+
+      show_at (window, 1280, 800);
+      check_layout (board);
+      g_assert_true (pat_board_get_layout (board) == layout);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Long fans are squeezed to fit: play Penguin and Demon a while and check every size. */
 static void
 test_long_fans (void)
@@ -934,6 +981,7 @@ main (int   argc,
   g_test_add_func ("/board/layout", test_layout);
   g_test_add_func ("/board/narrow-layout", test_narrow_layout);
   g_test_add_func ("/board/narrow-layouts-four-across", test_narrow_layouts_four_across);
+  g_test_add_func ("/board/narrow-layouts-chosen", test_narrow_layouts_chosen);
   g_test_add_func ("/board/long-fans", test_long_fans);
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
   g_test_add_func ("/board/play/run", test_play_run);

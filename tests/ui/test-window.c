@@ -311,6 +311,19 @@ check_narrow_window (const char *decoration_layout)
     assert_not_cut (window->verdict_label);
     g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
     g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
+
+    /* A rule's explanation takes the second line, on two lines if need be, whole. */
+    pat_window_set_message (window, "The Black Hole takes a card one rank above or below its top card");
+    spin (150);
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->message_label)));
+    g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->message_label)));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+    g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
+    pat_window_set_message (window, NULL);
+    spin (150);
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
+    g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
   }
 
   /* Wide again: the whole header and status line come back. */
@@ -318,6 +331,12 @@ check_narrow_window (const char *decoration_layout)
   spin (150);
   g_assert_true (gtk_widget_get_visible (window->redo_button));
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->game_label), " · Deal 123456789"));
+  pat_window_set_message (window, "Saved");
+  spin (50);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->message_label)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
+  g_assert_true (gtk_widget_get_parent (GTK_WIDGET (window->message_label)) ==
+                 gtk_widget_get_parent (GTK_WIDGET (window->extra_label)));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
