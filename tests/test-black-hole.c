@@ -689,8 +689,9 @@ test_random_play (void)
   g_assert_cmpuint (blocked, >, 0);
 }
 
-/* A narrow arrangement has the same piles as its layout, each inside its bounds; All in a Row has
- * one, narrower than it is tall. */
+/* A narrow arrangement has the same piles as its layout, each inside its bounds, in less width
+ * (the fans below come on top of the heights given, so only the widths compare); every game has
+ * one. */
 static void
 test_narrow_layouts (void)
 {
@@ -703,14 +704,13 @@ test_narrow_layouts (void)
       const PatLayout *wide = all[i]->layout;
       const PatLayout *narrow = wide->narrow;
 
-      if (narrow == NULL)
-        continue;
       g_test_message ("%s", all[i]->id);
+      g_assert_nonnull (narrow);
       g_assert_null (narrow->narrow);
       g_assert_cmpuint (narrow->n_piles, ==, wide->n_piles);
       g_assert_cmpstr (narrow->hole_name, ==, wide->hole_name);
       g_assert_cmpuint (narrow->tableau_noun, ==, wide->tableau_noun);
-      g_assert_cmpfloat (narrow->width / narrow->height, <, wide->width / wide->height);
+      g_assert_cmpfloat (narrow->width, <, wide->width * 0.9f);
       for (p = 0; p < wide->n_piles; p++)
         {
           const PatPileInfo *a = &wide->piles[p], *b = &narrow->piles[p];
