@@ -805,7 +805,12 @@ handle_key (PatBoard        *self,
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_ISO_Enter:
-      activate (self);
+      /* With Shift, what a double click does: the focused card to a foundation (or the hole, or
+       * the discards). */
+      if ((modifiers & GDK_SHIFT_MASK) && pile_kind (self, self->focus_pile) != PAT_PILE_STOCK)
+        send_home (self, self->focus_pile);
+      else
+        activate (self);
       return TRUE;
 
     case GDK_KEY_Escape:

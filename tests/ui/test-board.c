@@ -452,6 +452,31 @@ test_play_black_hole (void)
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
   g_assert_true (pat_game_undo (game));
 
+  /* Shift+Enter on the card does what a double click does; on a card the hole refuses, it says
+   * why and moves nothing. */
+  for (guint i = 0; i < move.from; i++)
+    g_assert_true (pat_board_test_key (board, GDK_KEY_Tab, 0));
+  g_assert_true (pat_board_test_key (board, GDK_KEY_Return, GDK_SHIFT_MASK));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpint (board->sel_pile, ==, -1);
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &initial));
+  for (guint p = 1; p < initial.n_piles; p++)
+    {
+      PatMove m = pat_move_cards (p, 0, 1);
+
+      if (pat_game_check_move (game, &m, NULL))
+        continue;
+      board->focus_pile = (int) p;
+      g_clear_pointer (&message, g_free);
+      g_assert_true (pat_board_test_key (board, GDK_KEY_space, GDK_SHIFT_MASK));
+      g_assert_nonnull (message);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+      g_assert_cmpint (board->sel_pile, ==, -1);
+      break;
+    }
+  board->focus_pile = 0;
+
   /* Arrows reach every pile. */
   for (guint i = 0; i < 12; i++)
     pat_board_test_key (board, GDK_KEY_Left, 0);
