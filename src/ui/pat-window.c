@@ -469,9 +469,14 @@ set_game (PatWindow *self,
   update_running (self);
   pat_window_update_actions (self);
 
-  /* A resumed game that had already ended shows its end again. */
+  /* A resumed game that had already ended shows its end again, and a deal lost from the start
+   * (Demon's can be) says why at once. */
   if (pat_game_get_status (game) != PAT_STATUS_PLAYING)
-    show_end (self, pat_game_get_status (game), "");
+    {
+      g_autofree char *reason = pat_game_dup_end_reason (game);
+
+      show_end (self, pat_game_get_status (game), reason != NULL ? reason : "");
+    }
 }
 
 static PatDealNumber

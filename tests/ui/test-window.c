@@ -221,6 +221,22 @@ test_win_and_end_card (void)
   g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Round 174");
   g_assert_cmpuint (pat_game_get_round (game), ==, 174);
 
+  /* Demon deal 3 is lost before the first move: the end card says why at once. */
+  deal = pat_deal_number_from_uint (3);
+  pat_window_start_deal (window, "demon", &deal);
+  game = pat_window_get_game (window);
+  spin (100);
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_BLOCKED);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "No More Moves");
+  g_assert_cmpstr (gtk_label_get_label (window->end_description), ==,
+                   "No card can move, now or after any number of turns through the stock.");
+  /* The player never moved: nothing is counted. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_false (pat_stats_get_record (pat_application_get_stats (app), "demon", &record) &&
+                  record.played > 0);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
