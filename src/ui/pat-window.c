@@ -540,6 +540,14 @@ pat_window_start_deal (PatWindow           *self,
     abandon_saved (self, game_id);
 
   game = pat_game_new (game_id, &number, &options);
+  /* A new deal drawn at random is never one that is over before the first move (some Demon
+   * deals are); a deal asked for by its number is dealt as it is. */
+  for (guint tries = 0; deal == NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING && tries < 100; tries++)
+    {
+      number = random_deal ();
+      g_object_unref (game);
+      game = pat_game_new (game_id, &number, &options);
+    }
   set_game (self, game);
   pat_store_save_game (pat_application_get_store (get_app (self)), game, NULL);
 }

@@ -232,6 +232,39 @@ test_win_and_end_card (void)
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "No More Moves");
   g_assert_cmpstr (gtk_label_get_label (window->end_description), ==,
                    "No card can move, now or after any number of turns through the stock.");
+  /* A random new deal is never one of those: a seed whose first draw is one gives another. */
+  {
+    guint32 seed;
+    PatDealNumber blocked = { 0, };
+
+    for (seed = 1; seed < 100000; seed++)
+      {
+        g_autoptr(PatGame) probe = NULL;
+        PatOptions options = { PAT_DIE_OFF };
+
+        g_random_set_seed (seed);
+        blocked = pat_deal_number_from_uint ((guint64) g_random_int_range (1, 1000000000));
+        probe = pat_game_new ("demon", &blocked, &options);
+        if (pat_game_get_status (probe) == PAT_STATUS_BLOCKED)
+          break;
+      }
+    g_assert_cmpuint (seed, <, 100000);
+    g_random_set_seed (seed);
+    pat_window_start_deal (window, "demon", NULL);
+    game = pat_window_get_game (window);
+    spin (50);
+    g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_PLAYING);
+    g_assert_false (pat_window_get_end_shown (window));
+    {
+      PatDealNumber dealt;
+
+      g_assert_true (pat_game_get_deal (game, &dealt));
+      g_assert_false (pat_deal_number_equal (&dealt, &blocked));
+    }
+  }
+  pat_window_start_deal (window, "demon", &deal);
+  game = pat_window_get_game (window);
+
   /* The player never moved: nothing is counted. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_false (pat_stats_get_record (pat_application_get_stats (app), "demon", &record) &&
