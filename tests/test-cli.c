@@ -261,7 +261,7 @@ test_solve_demon (void)
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1,\"result\":\"solved\""));
 }
 
-/* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 3 easy (test-difficulty). */
+/* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). */
 static void
 test_solve_difficulty (void)
 {
@@ -271,9 +271,9 @@ test_solve_difficulty (void)
   run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
   g_assert_cmpint (lost.status, ==, 0);
   g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\",\"difficulty\":\"unwinnable\","));
-  run_cli (&won, "solve", "--game", "black-hole", "--deal", "3", NULL);
+  run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", NULL);
   g_assert_cmpint (won.status, ==, 0);
-  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":3,\"result\":\"solved\",\"difficulty\":\"easy\","));
+  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
 }
 
 /* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as

@@ -170,8 +170,50 @@ test_score (void)
   make_black_hole (&state, "AS", fans_forced);
   g_assert_cmpfloat (pat_difficulty_score (&pat_rules_black_hole, &state, NULL), ==, 1.0);
   make_black_hole (&state, "5H", fans_blocked);
-  g_assert_cmpfloat_with_epsilon (pat_difficulty_score (&pat_rules_black_hole, &state, NULL),
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM, &state, NULL),
                                   (PAT_N_CARDS - 2) / 52.0, 1e-9);
+  /* No simple player wins it: the mean share alone, over their number plus one. */
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_SIMPLE, &state, NULL),
+                                  (PAT_N_CARDS - 2) / 52.0 / (PAT_DIFFICULTY_SIMPLE_PLAYOUTS + 1), 1e-9);
+}
+
+/* Simple players take from the taller fan: all of them win where a random player loses half the
+ * time (2H first leaves 2D, which does not fit). Black Hole's score is theirs. */
+static void
+test_score_simple_players (void)
+{
+  const char *fans[] = { "3C 2D", "2H", NULL };
+  PatState state;
+  double random_score, simple_score;
+
+  make_black_hole (&state, "AS", fans);
+  random_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM, &state, NULL);
+  simple_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_SIMPLE, &state, NULL);
+  g_assert_cmpfloat (simple_score, ==, 1.0);
+  g_assert_cmpfloat (random_score, <, 1.0);
+  g_assert_cmpfloat (random_score, >, (PAT_N_CARDS - 3) / 52.0);
+  g_assert_cmpint (pat_difficulty_players (&pat_rules_black_hole), ==, PAT_PLAYOUT_SIMPLE);
+  g_assert_cmpint (pat_difficulty_players (&pat_rules_penguin), ==, PAT_PLAYOUT_RANDOM);
+  g_assert_cmpfloat (pat_difficulty_score (&pat_rules_black_hole, &state, NULL), ==, simple_score);
+}
+
+/* With simple players, one more win scores higher than any cards the others put out: a deal one
+ * of them wins outranks a deal none wins, however far they got. */
+static void
+test_score_wins_first (void)
+{
+  const char *won_by_some[] = { "3C 2D", "2H", "3S 4H", NULL };
+  const char *far_but_lost[] = { "9C", "2D", NULL };
+  PatState a, b;
+  double sa, sb;
+
+  make_black_hole (&a, "AS", won_by_some);
+  make_black_hole (&b, "AS", far_but_lost);
+  sa = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_SIMPLE, &a, NULL);
+  sb = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_SIMPLE, &b, NULL);
+  g_assert_cmpfloat (sa, >=, 1.0 / (PAT_DIFFICULTY_SIMPLE_PLAYOUTS + 1));
+  g_assert_cmpfloat (sb, <, 1.0 / (PAT_DIFFICULTY_SIMPLE_PLAYOUTS + 1));
+  g_assert_cmpfloat (sa, >, sb);
 }
 
 static void
@@ -234,10 +276,10 @@ test_known_deals (void)
   } cases[] = {
     { &pat_rules_black_hole, 1, PAT_DIFFICULTY_UNWINNABLE },
     { &pat_rules_black_hole, 2, PAT_DIFFICULTY_HARD },
-    { &pat_rules_black_hole, 3, PAT_DIFFICULTY_EASY },
-    { &pat_rules_black_hole, 4, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_black_hole, 3, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_black_hole, 4, PAT_DIFFICULTY_EASY },
     { &pat_rules_black_hole, 5, PAT_DIFFICULTY_EASY },
-    { &pat_rules_black_hole, 8, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_black_hole, 8, PAT_DIFFICULTY_EASY },
     { &pat_rules_black_hole, 9, PAT_DIFFICULTY_HARD },
     { &pat_rules_penguin, 2, PAT_DIFFICULTY_EASY },
     { &pat_rules_penguin, 4, PAT_DIFFICULTY_MEDIUM },
@@ -307,6 +349,8 @@ main (int   argc,
   g_test_add_func ("/greedy/looks-ahead", test_greedy_looks_ahead);
   g_test_add_func ("/greedy/loses-winnable", test_greedy_loses_winnable);
   g_test_add_func ("/difficulty/score", test_score);
+  g_test_add_func ("/difficulty/score-simple-players", test_score_simple_players);
+  g_test_add_func ("/difficulty/score-wins-first", test_score_wins_first);
   g_test_add_func ("/difficulty/levels-of-score", test_levels_of_score);
   g_test_add_func ("/difficulty/strings", test_strings);
   g_test_add_func ("/difficulty/known-deals", test_known_deals);

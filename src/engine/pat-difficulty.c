@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Difficulty levels from seeded random playouts, among the deals the solver proves winnable. */
+/* Difficulty levels from seeded playouts, among the deals the solver proves winnable. */
 
 #include "config.h"
 
@@ -11,7 +11,9 @@
 #define PLAYOUT_MAX_MOVES 3000
 
 /*
- * The thresholds on the playout score, per game: the scores a third and two thirds of the way up
+ * Per game: who plays the playouts (simple players for Black Hole, whose random players predict
+ * nothing of how a player who thinks fares; see README.md), and the thresholds on the playout
+ * score: the scores a third and two thirds of the way up
  * among the winnable deals 100001–100600 (Idiot's Delight: among 100001–100200), as printed by
  * `patience-cli bench-difficulty --deals 100001..100600` ("score_third", "score_two_thirds"), so
  * that each level holds about a third of the winnable deals. These are not the deals the
@@ -19,19 +21,31 @@
  * measured again.
  */
 typedef struct {
-  const char *id;
-  double      easy_min;
-  double      medium_min;
+  const char      *id;
+  PatPlayoutKind   players;
+  double           easy_min;
+  double           medium_min;
 } Thresholds;
 
 static const Thresholds thresholds[] = {
-  { "black-hole",            0.328, 0.228 },
-  { "all-in-a-row",          0.177, 0.133 },
-  { "penguin",               0.133, 0.088 },
-  { "demon",                 0.216, 0.144 },
-  { "idiots-delight",        0.513, 0.436 },
-  { "perpetual-motion-free", 0.433, 0.356 },
+  { "black-hole",            PAT_PLAYOUT_SIMPLE, 0.0308, 0.0177 },
+  { "all-in-a-row",          PAT_PLAYOUT_RANDOM, 0.177, 0.133 },
+  { "penguin",               PAT_PLAYOUT_RANDOM, 0.133, 0.088 },
+  { "demon",                 PAT_PLAYOUT_RANDOM, 0.216, 0.144 },
+  { "idiots-delight",        PAT_PLAYOUT_RANDOM, 0.513, 0.436 },
+  { "perpetual-motion-free", PAT_PLAYOUT_RANDOM, 0.433, 0.356 },
 };
+
+static const Thresholds *
+thresholds_of (const PatRules *rules)
+{
+  guint i;
+
+  for (i = 0; rules != NULL && i < G_N_ELEMENTS (thresholds); i++)
+    if (strcmp (rules->id, thresholds[i].id) == 0)
+      return &thresholds[i];
+  return NULL;
+}
 
 /* splitmix64: a small, well mixed generator; the same numbers on every machine. */
 static guint64
@@ -103,9 +117,47 @@ hash_set_clear (HashSet *set)
   set->n = 0;
 }
 
-/* One random player from @state: uniform among the moves to positions it has not been in. */
+/* The index in @moves of the move a player of @kind makes from @state: a random one (RANDOM), or
+ * one that the greedy player's weighing without its look-ahead puts first, at random among equals
+ * (SIMPLE). */
+static guint
+pick_move (const PatRules *rules,
+           PatPlayoutKind  kind,
+           const PatState *state,
+           PatMoveList    *moves,
+           guint64        *rng)
+{
+  PatGreedyKey best = { 0, };
+  guint64 best_tie = 0;
+  guint chosen = 0, i;
+
+  if (kind == PAT_PLAYOUT_RANDOM)
+    return (guint) (next_random (rng) % moves->n);
+  for (i = 0; i < moves->n; i++)
+    {
+      PatState next = *state;
+      PatGreedyKey key;
+      guint64 tie = next_random (rng);
+      int c;
+
+      rules->apply (&next, &moves->moves[i], NULL);
+      key.out = rules->status (&next) == PAT_STATUS_WON ? G_MAXUINT : pat_cards_out (rules, &next);
+      pat_greedy_key (rules, state, &moves->moves[i], &next, &key);
+      c = i == 0 ? 1 : pat_greedy_key_compare (&key, &best);
+      if (c > 0 || (c == 0 && tie > best_tie))
+        {
+          best = key;
+          best_tie = tie;
+          chosen = i;
+        }
+    }
+  return chosen;
+}
+
+/* One player from @state, who never goes back to a position it has been in. */
 static double
 playout (const PatRules *rules,
+         PatPlayoutKind  kind,
          const PatState *state,
          guint64         seed,
          HashSet        *seen)
@@ -124,7 +176,7 @@ playout (const PatRules *rules,
       rules->legal_moves (&s, &moves);
       while (moves.n > 0)
         {
-          guint k = (guint) (next_random (&rng) % moves.n);
+          guint k = pick_move (rules, kind, &s, &moves, &rng);
           PatState next = s;
 
           rules->apply (&next, &moves.moves[k], NULL);
@@ -149,22 +201,42 @@ pat_difficulty_score (const PatRules *rules,
                       const PatState *state,
                       const gint     *cancel)
 {
+  return pat_difficulty_score_with (rules, pat_difficulty_players (rules), state, cancel);
+}
+
+double
+pat_difficulty_score_with (const PatRules *rules,
+                           PatPlayoutKind  kind,
+                           const PatState *state,
+                           const gint     *cancel)
+{
+  guint n = kind == PAT_PLAYOUT_SIMPLE ? PAT_DIFFICULTY_SIMPLE_PLAYOUTS : PAT_DIFFICULTY_PLAYOUTS;
   HashSet seen;
   double sum = 0;
+  guint wins = 0;
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL, 0);
 
   hash_set_init (&seen);
-  for (i = 0; i < PAT_DIFFICULTY_PLAYOUTS; i++)
+  for (i = 0; i < n; i++)
     {
+      double share;
+
       if (cancel != NULL && g_atomic_int_get (cancel))
         break;
       /* Seeds of their own, unrelated to the deal number: the same deal always scores the same. */
-      sum += playout (rules, state, G_GUINT64_CONSTANT (0x5EED0000D1FF1C00) + i * 7919, &seen);
+      share = playout (rules, kind, state, G_GUINT64_CONSTANT (0x5EED0000D1FF1C00) + i * 7919, &seen);
+      sum += share;
+      wins += share == 1.0;
     }
   g_free (seen.slots);
-  return sum / PAT_DIFFICULTY_PLAYOUTS;
+  /* Simple players win often enough that their wins come first: a deal that one more of them
+   * wins scores higher, whatever the cards the others put out (the mean share is below 1 unless
+   * all won). */
+  if (kind == PAT_PLAYOUT_SIMPLE)
+    return (wins + sum / n) / (n + 1);
+  return sum / n;
 }
 
 gboolean
@@ -172,16 +244,21 @@ pat_difficulty_thresholds (const PatRules *rules,
                            double         *easy_min,
                            double         *medium_min)
 {
-  guint i;
+  const Thresholds *t = thresholds_of (rules);
 
-  for (i = 0; rules != NULL && i < G_N_ELEMENTS (thresholds); i++)
-    if (strcmp (rules->id, thresholds[i].id) == 0)
-      {
-        *easy_min = thresholds[i].easy_min;
-        *medium_min = thresholds[i].medium_min;
-        return TRUE;
-      }
-  return FALSE;
+  if (t == NULL)
+    return FALSE;
+  *easy_min = t->easy_min;
+  *medium_min = t->medium_min;
+  return TRUE;
+}
+
+PatPlayoutKind
+pat_difficulty_players (const PatRules *rules)
+{
+  const Thresholds *t = thresholds_of (rules);
+
+  return t != NULL ? t->players : PAT_PLAYOUT_RANDOM;
 }
 
 PatDifficulty

@@ -17,17 +17,36 @@ typedef enum {
   PAT_DIFFICULTY_HARD,
 } PatDifficulty;
 
+/* Who plays the playouts behind a game's score. */
+typedef enum {
+  PAT_PLAYOUT_RANDOM,   /* uniformly among the legal moves */
+  PAT_PLAYOUT_SIMPLE,   /* the move the greedy player's weighing puts first without its look-ahead
+                         * (most cards out right after it, then from the tallest pile, then most
+                         * moves left), at random among equals */
+} PatPlayoutKind;
+
 /* The playouts behind the score. */
 #define PAT_DIFFICULTY_PLAYOUTS 16
+#define PAT_DIFFICULTY_SIMPLE_PLAYOUTS 16
 
 /*
- * The playout score of @state, in [0, 1]: PAT_DIFFICULTY_PLAYOUTS random players, each seeded
- * with a fixed seed of its own, play from @state by picking uniformly among the legal moves that
- * lead to a position they have not been in; the score is the mean share of the 52 cards they put
- * out (a win counts 1). No solver, no search: a fraction of a millisecond. NaN-free and the same
+ * The playout score of @state, in [0, 1]: players of the game's kind (pat_difficulty_players()),
+ * each seeded with a fixed seed of its own, play from @state, never to a position they have been
+ * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
+ * put out (a win counts 1). PAT_DIFFICULTY_SIMPLE_PLAYOUTS simple players: their wins plus that
+ * mean share, over their number plus one, so that one more win always scores higher. No solver, no search: a fraction of a millisecond. NaN-free and the same
  * on every run. @cancel (nullable) stops it early (the score is then meaningless).
  */
 double        pat_difficulty_score        (const PatRules       *rules,
+                                           const PatState       *state,
+                                           const gint           *cancel);
+
+/* Who plays the playouts of @rules' score (RANDOM for a game without a solver). */
+PatPlayoutKind pat_difficulty_players     (const PatRules       *rules);
+
+/* The same with players of @kind, whatever the game's. */
+double        pat_difficulty_score_with   (const PatRules       *rules,
+                                           PatPlayoutKind        kind,
                                            const PatState       *state,
                                            const gint           *cancel);
 

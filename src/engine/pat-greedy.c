@@ -90,6 +90,34 @@ lookahead (const PatRules *rules,
   return TRUE;
 }
 
+void
+pat_greedy_key (const PatRules *rules,
+                const PatState *state,
+                const PatMove  *move,
+                const PatState *next,
+                PatGreedyKey   *key)
+{
+  PatMoveList after;
+
+  /* Taking from the tallest pile uncovers the cards most buried. */
+  key->source = move->kind == PAT_MOVE_CARDS ? pat_state_pile_len (state, move->from) : 0;
+  rules->legal_moves (next, &after);
+  key->mobility = after.n;
+}
+
+int
+pat_greedy_key_compare (const PatGreedyKey *a,
+                        const PatGreedyKey *b)
+{
+  if (a->out != b->out)
+    return a->out > b->out ? 1 : -1;
+  if (a->source != b->source)
+    return a->source > b->source ? 1 : -1;
+  if (a->mobility != b->mobility)
+    return a->mobility > b->mobility ? 1 : -1;
+  return 0;
+}
+
 gboolean
 pat_greedy_next_move (const PatRules *rules,
                       const PatState *state,
@@ -98,7 +126,7 @@ pat_greedy_next_move (const PatRules *rules,
 {
   PatMoveList moves;
   gboolean found = FALSE;
-  guint best_out = 0, best_source = 0, best_mobility = 0;
+  PatGreedyKey best = { 0, };
   gboolean allowed[PAT_MAX_MOVES];
   guint value[PAT_MAX_MOVES];
   guint i;
@@ -138,31 +166,23 @@ pat_greedy_next_move (const PatRules *rules,
   for (i = 0; i < moves.n; i++)
     {
       PatState next = *state;
-      PatMoveList after;
-      guint out, source, mobility;
+      PatGreedyKey key;
 
       if (!allowed[i])
         continue;
       rules->apply (&next, &moves.moves[i], NULL);
-      /* The most cards out a few moves ahead; at depth 0, right after the move. */
-      out = value[i];
-      /* Taking from the tallest pile uncovers the cards most buried. */
-      source = moves.moves[i].kind == PAT_MOVE_CARDS ? pat_state_pile_len (state, moves.moves[i].from) : 0;
       if (rules->status (&next) == PAT_STATUS_WON)
         {
           *move = moves.moves[i];
           return TRUE;
         }
-      rules->legal_moves (&next, &after);
-      mobility = after.n;
-      if (!found || out > best_out ||
-          (out == best_out && (source > best_source ||
-                               (source == best_source && mobility > best_mobility))))
+      /* The most cards out a few moves ahead; at depth 0, right after the move. */
+      key.out = value[i];
+      pat_greedy_key (rules, state, &moves.moves[i], &next, &key);
+      if (!found || pat_greedy_key_compare (&key, &best) > 0)
         {
           found = TRUE;
-          best_out = out;
-          best_source = source;
-          best_mobility = mobility;
+          best = key;
           *move = moves.moves[i];
         }
     }

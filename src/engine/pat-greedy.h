@@ -19,6 +19,26 @@ typedef struct {
 guint    pat_cards_out          (const PatRules *rules,
                                  const PatState *state);
 
+/* What the greedy player weighs a legal move by, after the cards out: the height of the pile the
+ * move takes from (0 for dealing from the stock) and how many moves are legal after it. */
+typedef struct {
+  guint out;        /* cards out: after the look-ahead for the greedy player, right after the move
+                     * for the difficulty's simple players */
+  guint source;
+  guint mobility;
+} PatGreedyKey;
+
+/* Fills @key->source and @key->mobility for @move from @state, @next being the position after it. */
+void     pat_greedy_key         (const PatRules *rules,
+                                 const PatState *state,
+                                 const PatMove  *move,
+                                 const PatState *next,
+                                 PatGreedyKey   *key);
+/* Compares keys: positive when @a is the better move (more out, then taller source, then more
+ * mobility), 0 on a tie. */
+int      pat_greedy_key_compare (const PatGreedyKey *a,
+                                 const PatGreedyKey *b);
+
 /* The greedy player's move from @state: a winning move if there is one; else the legal move after
  * which the most cards can be out within a few more moves (a look-ahead of at most 300 positions
  * per move, as deep as it can look at every move equally: 0 more moves when the budget does not
