@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pat-game.h"
+#include "pat-greedy.h"
 #include "pat-model-private.h"
 
 #define GAME_MAGIC "io.github.patience.Patience.Game"
@@ -850,6 +851,41 @@ pat_game_legal_moves (PatGame     *self,
   moves->n = 0;
   if (self->status == PAT_STATUS_PLAYING)
     self->rules->legal_moves (&self->state, moves);
+}
+
+/**
+ * pat_game_suggest_move:
+ * @move: (out caller-allocates): the move suggested
+ *
+ * The hint when the solver has no winning line to give: the greedy player's move
+ * (pat_greedy_next_move(): the most cards out a few moves ahead, then the tallest pile, then the
+ * most moves left), never one back to a position this game has already been in, unless every
+ * legal move is.
+ *
+ * Returns: FALSE when the game is over or no move is legal
+ */
+gboolean
+pat_game_suggest_move (PatGame *self,
+                       PatMove *move)
+{
+  g_autoptr(GHashTable) visited = NULL;
+  guint i;
+
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  if (self->status != PAT_STATUS_PLAYING)
+    return FALSE;
+  visited = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  for (i = 0; i < pat_game_get_history_length (self); i++)
+    {
+      guint64 *h = g_new (guint64, 1);
+
+      *h = pat_state_hash (pat_game_get_history_state (self, i));
+      g_hash_table_add (visited, h);
+    }
+  return pat_greedy_next_move (self->rules, &self->state, visited, move) ||
+         pat_greedy_next_move (self->rules, &self->state, NULL, move);
 }
 
 /**

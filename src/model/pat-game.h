@@ -91,6 +91,8 @@ gboolean        pat_game_get_assisted    (PatGame             *self);
 
 void            pat_game_legal_moves     (PatGame             *self,
                                           PatMoveList         *moves);
+gboolean        pat_game_suggest_move    (PatGame             *self,
+                                          PatMove             *move);
 gboolean        pat_game_check_move      (PatGame             *self,
                                           const PatMove       *move,
                                           const char         **reason);

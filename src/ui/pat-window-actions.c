@@ -142,28 +142,6 @@ redo_action (GtkWidget  *widget,
     pat_game_redo (self->game);
 }
 
-/* A move's worth as a hint: cards leaving play first, then moves between piles, dealing last. */
-static int
-hint_rank (PatGame       *game,
-           const PatMove *move)
-{
-  const PatLayout *layout = pat_game_get_rules (game)->layout;
-  guint to_kind = layout->piles[move->to].kind;
-  guint from_kind = layout->piles[move->from].kind;
-
-  if (move->kind == PAT_MOVE_PAIR)
-    return 0;
-  if (move->kind == PAT_MOVE_STOCK)
-    return 5;
-  if (to_kind == PAT_PILE_FOUNDATION || to_kind == PAT_PILE_HOLE || to_kind == PAT_PILE_DISCARD)
-    return 1;
-  if (from_kind == PAT_PILE_RESERVE)
-    return 2;
-  if (to_kind == PAT_PILE_CELL)
-    return 4;
-  return 3;
-}
-
 /* The hint in words, for the status line and screen readers: "Hint: Nine of Spades to Foundation 2". */
 static char *
 describe_move (PatWindow     *self,
@@ -206,26 +184,18 @@ hint_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
   g_autofree char *text = NULL;
-  PatMoveList moves;
-  PatMove solver_move;
+  PatMove suggested;
   const PatMove *best = NULL;
-  guint i;
 
   if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
     return;
 
   pat_board_finish_animations (self->board);
 
-  /* The next move of a winning line when the solver knows one; otherwise the most useful legal move. */
-  if (pat_window_solver_hint (self, &solver_move))
-    best = &solver_move;
-  else
-    {
-      pat_game_legal_moves (self->game, &moves);
-      for (i = 0; i < moves.n; i++)
-        if (best == NULL || hint_rank (self->game, &moves.moves[i]) < hint_rank (self->game, best))
-          best = &moves.moves[i];
-    }
+  /* The next move of a winning line when the solver knows one; otherwise the greedy player's
+   * move, never back to a position this game has been in when another is left. */
+  if (pat_window_solver_hint (self, &suggested) || pat_game_suggest_move (self->game, &suggested))
+    best = &suggested;
 
   pat_game_add_hint_used (self->game);
   pat_board_show_hint (self->board, best);

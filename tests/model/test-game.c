@@ -7,6 +7,7 @@
 
 #include "pat-error.h"
 #include "pat-game.h"
+#include "pat-greedy.h"
 #include "pat-model-private.h"
 
 /* Counts every notification and signal of a game, and their order. */
@@ -1087,6 +1088,73 @@ test_crafted (void)
   g_variant_unref (crafted);
 }
 
+/* Whether some legal move from the current position leads to a position not in the history. */
+static gboolean
+has_new_position (PatGame *game)
+{
+  const PatRules *rules = pat_game_get_rules (game);
+  PatMoveList moves;
+  guint i, k;
+
+  pat_game_legal_moves (game, &moves);
+  for (i = 0; i < moves.n; i++)
+    {
+      PatState next = *pat_game_get_state (game);
+      gboolean seen = FALSE;
+
+      rules->apply (&next, &moves.moves[i], NULL);
+      for (k = 0; k < pat_game_get_history_length (game) && !seen; k++)
+        seen = pat_state_hash (pat_game_get_history_state (game, k)) == pat_state_hash (&next);
+      if (!seen)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The suggested move (the hint without the solver) is legal, leads to a position the game has
+ * not been in whenever there is one, and is the greedy player's: following it plays the game
+ * the greedy player plays. */
+static void
+test_suggest_move (void)
+{
+  static const char *const ids[] = { "black-hole", "all-in-a-row", "penguin", "demon",
+                                     "idiots-delight", "perpetual-motion-free" };
+  guint g, deal;
+
+  for (g = 0; g < G_N_ELEMENTS (ids); g++)
+    for (deal = 1; deal <= 3; deal++)
+      {
+        g_autoptr(PatGame) game = game_new (ids[g], deal);
+        PatGreedyResult greedy;
+        PatMove move;
+        guint n = 0;
+
+        g_test_message ("%s deal %u", ids[g], deal);
+        pat_greedy_play (pat_game_get_rules (game), pat_game_get_state (game), 400, &greedy);
+        while (n < 400 && pat_game_get_status (game) == PAT_STATUS_PLAYING)
+          {
+            const PatState *after;
+            PatMoveList moves;
+            guint k;
+
+            /* A move is suggested whenever one is legal, even when every move leads back. */
+            pat_game_legal_moves (game, &moves);
+            g_assert_cmpint (pat_game_suggest_move (game, &move), ==, moves.n > 0);
+            if (!has_new_position (game))
+              break;
+            g_assert_true (pat_game_check_move (game, &move, NULL));
+            g_assert_true (pat_game_apply (game, &move, NULL));
+            n++;
+            after = pat_game_get_state (game);
+            for (k = 0; k + 1 < pat_game_get_history_length (game); k++)
+              g_assert_cmpuint (pat_state_hash (pat_game_get_history_state (game, k)), !=, pat_state_hash (after));
+          }
+        /* The greedy player stops where no new position is left; so do the suggestions here. */
+        g_assert_cmpuint (n, ==, greedy.n_moves);
+        g_assert_cmpint (pat_game_get_status (game) == PAT_STATUS_WON, ==, greedy.won);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1103,6 +1171,7 @@ main (int   argc,
   g_test_add_func ("/game/restart", test_restart);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
+  g_test_add_func ("/game/suggest-move", test_suggest_move);
   g_test_add_func ("/game/die-mode", test_die_mode);
   g_test_add_func ("/game/elapsed", test_elapsed);
   g_test_add_func ("/game/round-trip", test_round_trip);

@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "pat-application.h"
+#include "pat-board-private.h"
 #include "pat-celebration.h"
+#include "pat-greedy.h"
 #include "pat-preferences.h"
 #include "pat-rules-window.h"
 #include "pat-window-private.h"
@@ -799,6 +801,52 @@ test_hint_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Without the solver, the hint is the greedy player's move: following hint after hint in Penguin
+ * goes as far as that player without ever going back to a position already played (the earlier
+ * hint, foundations first and then any move between piles, went back and forth in 196 of Penguin
+ * deals 1-200). */
+static void
+test_hint_without_solver (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  PatDealNumber deal = pat_deal_number_from_uint (1);
+  PatGreedyResult greedy;
+  PatGame *game;
+  guint n = 0;
+
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  pat_window_start_deal (window, "penguin", &deal);
+  game = pat_window_get_game (window);
+  pat_greedy_play (pat_game_get_rules (game), pat_game_get_state (game), 0, &greedy);
+  g_assert_cmpuint (greedy.n_moves, >=, 10);
+  while (pat_game_get_status (game) == PAT_STATUS_PLAYING)
+    {
+      guint64 *h = g_new (guint64, 1);
+      guint64 after;
+      PatState next;
+
+      *h = pat_state_hash (pat_game_get_state (game));
+      g_hash_table_add (seen, h);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+      g_assert_nonnull (window->hint_toast);
+      g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
+      g_assert_true (window->board->has_hint);
+      next = *pat_game_get_state (game);
+      pat_game_get_rules (game)->apply (&next, &window->board->hint, NULL);
+      after = pat_state_hash (&next);
+      if (g_hash_table_contains (seen, &after))
+        break;
+      g_assert_true (pat_game_apply (game, &window->board->hint, NULL));
+      n++;
+    }
+  g_assert_cmpuint (n, ==, greedy.n_moves);
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Honest statistics: the Demo makes a game assisted, which is no win; a game whose moves were all
  * undone is still one loss when left. */
 static void
@@ -1183,6 +1231,7 @@ main (int   argc,
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
   g_test_add_func ("/window/hint-names", test_hint_names);
+  g_test_add_func ("/window/hint-without-solver", test_hint_without_solver);
   g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
