@@ -523,6 +523,9 @@ pat_match_get_round_score (PatMatch *self,
   return TRUE;
 }
 
+/* How many numbers a turn may skip before it takes a deal over from the start anyway. */
+#define MAX_REDRAWS 100
+
 /* A well-mixed function of the seed, round and player, made into a deal number of at most
  * nine digits, short enough to write down. */
 static PatDealNumber
@@ -547,11 +550,25 @@ void
 pat_match_get_deal (PatMatch      *self,
                     PatDealNumber *deal)
 {
+  guint player;
+  guint i;
+
   g_return_if_fail (PAT_IS_MATCH (self));
   g_return_if_fail (deal != NULL);
 
-  *deal = derive_deal (self->seed, pat_match_get_round (self),
-                       self->same_deal ? 0 : pat_match_get_current_player (self));
+  /* Never a deal that is over before the first move (about 0.8 % of Demon deals): the next
+   * number derived for the turn instead. The first is the one of earlier versions. */
+  player = self->same_deal ? 0 : pat_match_get_current_player (self);
+  for (i = 0; i < MAX_REDRAWS; i++)
+    {
+      PatState state;
+
+      *deal = derive_deal (self->seed + i * G_GUINT64_CONSTANT (0x632be59bd9b4e019),
+                           pat_match_get_round (self), player);
+      pat_rules_deal_number (pat_rules_match (), &state, deal, &self->options);
+      if (pat_rules_match ()->status (&state) == PAT_STATUS_PLAYING)
+        return;
+    }
 }
 
 static void
