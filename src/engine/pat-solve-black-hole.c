@@ -134,6 +134,10 @@ canonical_key (const Search *s)
   guint32 given = 0;
   guint h;
 
+  /* All in a Row's fans of four rarely end alike, and looking for twins cost more than the
+   * positions it merged saved (deals 1-300: 6 % more positions, 13 % less time without it). */
+  if (s->max_height > 3)
+    return s->key;
   for (h = 1; h <= s->max_height; h++)
     if (s->level[h] & s->ambiguous[h])
       break;
@@ -843,9 +847,12 @@ probe (Search               *s,
           return PROBE_SOLVED;
         }
 
+      /* With fans of four (All in a Row) the rank test almost never cuts or forces anything
+       * (deals 1-300: 3,000 positions cut and 1,900 forced among 4.4 million, for a tenth of the
+       * time): there the walk test alone prunes, and the rank test runs only at the root. */
       forced = NO_FAN;
-      if (!check_rank (s, rank_up (r), &forced) ||
-          !check_rank (s, rank_down (r), &forced))
+      if (s->max_height <= 3 &&
+          (!check_rank (s, rank_up (r), &forced) || !check_rank (s, rank_down (r), &forced)))
         {
           unplay (s, fan, hole_before);
           continue;
