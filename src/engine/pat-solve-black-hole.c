@@ -32,6 +32,14 @@ typedef struct {
   guint8 hole_before;
 } Frame;
 
+/* The cuts one fan cannot fit, for fans of at most SHORT_FANS cards (see walk_exists()): bit j
+ * of rows[o][m - 1][i] is set when the fan, with the far side of the cut at edges i and j being
+ * the ranks i + 1 … j (o = 0) or the others (o = 1), alternates more than m times; the rows are
+ * symmetric in i and j. */
+typedef struct {
+  guint16 rows[2][SHORT_FANS - 1][16];
+} FanCuts;
+
 typedef struct {
   guint   n_fans;
   guint   max_height;
@@ -65,6 +73,7 @@ typedef struct {
   guint64 next_check;
   guint32 far_low[SHORT_FANS][1u << 7];  /* fans whose card k has a rank among 0 … 6 */
   guint32 far_high[SHORT_FANS][1u << 6]; /* and among 7 … 12, by the set of ranks */
+  FanCuts fan_cuts[MAX_FANS][SHORT_FANS + 1];  /* by fan and cards left */
   PatSolveSet dead;              /* positions whose every continuation was searched in vain */
   Frame   stack[PAT_N_CARDS + 1];
 } Search;
@@ -507,6 +516,9 @@ static guint even_steps[N_RANKS], odd_steps[N_RANKS];
 /* For each end t, the edges r for which it is odd or 0 steps on. */
 static guint plus_edges[N_RANKS];
 
+/* in_arc[h][i]: the edges j for which rank h lies in i + 1 … j (i < j) or j + 1 … i (j < i). */
+static guint16 in_arc[N_RANKS][N_RANKS];
+
 static void
 init_steps (void)
 {
@@ -546,6 +558,71 @@ init_steps (void)
         if ((odd_steps[r] >> t) & 1)
           plus_edges[t] |= 1u << r;
     }
+  for (h = 0; h < N_RANKS; h++)
+    for (r = 0; r < N_RANKS; r++)
+      for (t = 0; t < N_RANKS; t++)
+        if (MIN (r, t) < h && h <= MAX (r, t))
+          in_arc[h][r] |= (guint16) (1u << t);
+}
+
+/* With fans of at most SHORT_FANS cards: the cuts of the position that no fan can fit, bit j of
+ * bad[m - 1][i] for the cut at edges i and j crossed m times in all. The fans' tables are merged
+ * for the side the hole is on. */
+static void
+merge_fan_cuts (const Search *s,
+                guint16       bad[SHORT_FANS - 1][16])
+{
+  guint64 merged[sizeof (FanCuts) / sizeof (guint64)] = { 0 };
+  guint16 rows[2][SHORT_FANS - 1][16];
+  guint32 fans = s->nonempty & ~s->level[1];
+  guint m, i, w;
+
+  while (fans != 0)
+    {
+      guint f = (guint) __builtin_ctz (fans);
+      guint64 one[G_N_ELEMENTS (merged)];
+
+      fans &= fans - 1;
+      memcpy (one, &s->fan_cuts[f][s->height[f]], sizeof one);
+      for (w = 0; w < G_N_ELEMENTS (merged); w++)
+        merged[w] |= one[w];
+    }
+  memcpy (rows, merged, sizeof rows);
+  for (m = 0; m < SHORT_FANS - 1; m++)
+    for (i = 0; i < N_RANKS; i++)
+      bad[m][i] = (guint16) ((rows[0][m][i] & ~in_arc[s->hole][i]) | (rows[1][m][i] & in_arc[s->hole][i]));
+}
+
+/* spells_possible() from the merged tables: the same cuts, each a bit test. */
+static gboolean
+short_cuts_fit (const guint16 bad[SHORT_FANS - 1][16],
+                guint         max_m,
+                const guint  *by_value,
+                guint         plus)
+{
+  guint crossed[MAX_HEIGHT + 1];
+  guint zero;
+  guint v, w;
+
+  for (v = 0; v <= max_m; v++)
+    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
+  zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
+  for (v = 1; v <= max_m; v++)
+    {
+      guint bits;
+
+      for (bits = crossed[v]; bits != 0; bits &= bits - 1)
+        {
+          guint i = (guint) __builtin_ctz (bits);
+
+          if (zero != N_RANKS && ((bad[v - 1][i] >> zero) & 1))
+            return FALSE;
+          for (w = v; v + w <= max_m; w++)
+            if (bad[v + w - 1][i] & crossed[w] & ~(1u << i))
+              return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -617,6 +694,16 @@ walk_exists (Search *s)
   if (!low)
     return TRUE;
 
+  if (s->max_height <= SHORT_FANS)
+    {
+      guint16 bad[SHORT_FANS - 1][16];
+
+      merge_fan_cuts (s, bad);
+      for (; ends != 0; ends &= ends - 1)
+        if (short_cuts_fit (bad, s->max_height - 1, by_value, plus_edges[__builtin_ctz (ends)]))
+          return TRUE;
+      return FALSE;
+    }
   memset (cache, CUT_UNKNOWN, sizeof cache);
   while (ends != 0)
     {
@@ -689,6 +776,33 @@ fill_frame (Search *s,
   frame->n = (guint8) n;
 }
 
+/* The tables of merge_fan_cuts(), for every fan at every height. */
+static void
+load_fan_cuts (Search *s)
+{
+  guint f, h, i, j, o, m, k;
+
+  for (f = 0; f < s->n_fans; f++)
+    for (h = 2; h <= s->height[f]; h++)
+      for (i = 0; i < N_RANKS; i++)
+        for (j = i + 1; j < N_RANKS; j++)
+          for (o = 0; o < 2; o++)
+            {
+              guint side = (2u << j) - (2u << i);
+              guint far = o == 0 ? side : ~side;
+              guint pattern = 0;
+
+              for (k = 0; k < h; k++)
+                pattern |= ((far >> s->rank[f][k]) & 1) << k;
+              for (m = 1; m < SHORT_FANS; m++)
+                if (alternations[h][pattern] > m)
+                  {
+                    s->fan_cuts[f][h].rows[o][m - 1][i] |= (guint16) (1u << j);
+                    s->fan_cuts[f][h].rows[o][m - 1][j] |= (guint16) (1u << i);
+                  }
+            }
+}
+
 /* Reads @state into @s; FALSE when it is not a Black Hole or All in a Row position the packed
  * key can hold. */
 static gboolean
@@ -759,6 +873,8 @@ load (Search         *s,
             if ((b >> (r - 7)) & 1)
               s->far_high[k][b] |= at[r];
       }
+  if (max_height <= SHORT_FANS)
+    load_fan_cuts (s);
   s->bits = max_height <= 3 ? 2 : 3;
   for (f = 0; f < s->n_fans; f++)
     {
