@@ -295,6 +295,8 @@ test_random_positions (void)
   check_random_positions (&pat_rules_black_hole, 3, FALSE, 7);
   check_random_positions (&pat_rules_all_in_a_row, 4, TRUE, 11);
   check_random_positions (&pat_rules_all_in_a_row, 4, FALSE, 13);
+  /* Fans taller than four take the walk test's other path (no dealt game has them). */
+  check_random_positions (&pat_rules_all_in_a_row, 6, FALSE, 17);
 }
 
 /* Positions known to be winnable, because they lie on a winning line, must be found so; and

@@ -424,8 +424,23 @@ cut_fits (const Search *s,
 
 /* Every count is odd, a[r] = 2 e[r] ± 1: @by_value[k] holds the edges with a[r] = 2k − 1, and
  * @plus the edges where the sign is +1 for the end tried, so the edges crossed v times are
- * (plus & by_value[v + 1]) | (~plus & by_value[v]). Only small counts can make a cut fail. */
-/* How many times edge @r is crossed, or max_m + 1 when more. */
+ * (plus & by_value[v + 1]) | (~plus & by_value[v]). Fills @crossed for v = 0 … @max_m and returns
+ * the first uncrossed edge, N_RANKS for none. */
+static guint
+edges_by_crossings (const guint *by_value,
+                    guint        plus,
+                    guint        max_m,
+                    guint       *crossed)
+{
+  guint v;
+
+  for (v = 0; v <= max_m; v++)
+    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
+  return crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
+}
+
+/* How many times edge @r is crossed, or max_m + 1 when more (only small counts can make a cut
+ * fail). */
 static inline guint
 crossings (const guint *crossed,
            guint        max_m,
@@ -449,12 +464,8 @@ spells_possible (const Search *s,
 {
   guint max_m = s->max_height - 1;
   guint crossed[MAX_HEIGHT + 1];
-  guint zero;
+  guint zero = edges_by_crossings (by_value, plus, max_m, crossed);
   guint v, w;
-
-  for (v = 0; v <= max_m; v++)
-    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
-  zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
 
   /* The cut that failed last time, if it is one of the cuts below this time, fails most often
    * again: it is tried first. */
@@ -601,12 +612,9 @@ short_cuts_fit (const guint16 bad[SHORT_FANS - 1][16],
                 guint         plus)
 {
   guint crossed[MAX_HEIGHT + 1];
-  guint zero;
+  guint zero = edges_by_crossings (by_value, plus, max_m, crossed);
   guint v, w;
 
-  for (v = 0; v <= max_m; v++)
-    crossed[v] = (plus & by_value[v + 1]) | (~plus & by_value[v]);
-  zero = crossed[0] != 0 ? (guint) __builtin_ctz (crossed[0]) : N_RANKS;
   for (v = 1; v <= max_m; v++)
     {
       guint bits;
