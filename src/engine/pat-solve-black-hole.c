@@ -33,11 +33,11 @@ typedef struct {
 } Frame;
 
 /* The cuts one fan cannot fit, for fans of at most SHORT_FANS cards (see walk_exists()): bit j
- * of rows[o][m - 1][i] is set when the fan, with the far side of the cut at edges i and j being
- * the ranks i + 1 … j (o = 0) or the others (o = 1), alternates more than m times; the rows are
- * symmetric in i and j. */
+ * of rows[hole][m - 1][i] is set when the fan, with the hole's top rank being hole, alternates
+ * more than m times across the cut at edges i and j, reading from the side away from the hole;
+ * the rows are symmetric in i and j. */
 typedef struct {
-  guint16 rows[2][SHORT_FANS - 1][16];
+  guint16 rows[N_RANKS][SHORT_FANS - 1][16];
 } FanCuts;
 
 typedef struct {
@@ -527,8 +527,6 @@ static guint even_steps[N_RANKS], odd_steps[N_RANKS];
 /* For each end t, the edges r for which it is odd or 0 steps on. */
 static guint plus_edges[N_RANKS];
 
-/* in_arc[h][i]: the edges j for which rank h lies in i + 1 … j (i < j) or j + 1 … i (j < i). */
-static guint16 in_arc[N_RANKS][N_RANKS];
 
 static void
 init_steps (void)
@@ -569,24 +567,18 @@ init_steps (void)
         if ((odd_steps[r] >> t) & 1)
           plus_edges[t] |= 1u << r;
     }
-  for (h = 0; h < N_RANKS; h++)
-    for (r = 0; r < N_RANKS; r++)
-      for (t = 0; t < N_RANKS; t++)
-        if (MIN (r, t) < h && h <= MAX (r, t))
-          in_arc[h][r] |= (guint16) (1u << t);
 }
 
 /* With fans of at most SHORT_FANS cards: the cuts of the position that no fan can fit, bit j of
- * bad[m - 1][i] for the cut at edges i and j crossed m times in all. The fans' tables are merged
- * for the side the hole is on. */
+ * bad[m - 1][i] for the cut at edges i and j crossed m times in all: the fans' tables for the
+ * hole's rank, merged. */
 static void
 merge_fan_cuts (const Search *s,
                 guint16       bad[SHORT_FANS - 1][16])
 {
-  guint64 merged[sizeof (FanCuts) / sizeof (guint64)] = { 0 };
-  guint16 rows[2][SHORT_FANS - 1][16];
+  guint64 merged[sizeof (bad[0]) * (SHORT_FANS - 1) / sizeof (guint64)] = { 0 };
   guint32 fans = s->nonempty & ~s->level[1];
-  guint m, i, w;
+  guint w;
 
   while (fans != 0)
     {
@@ -594,14 +586,11 @@ merge_fan_cuts (const Search *s,
       guint64 one[G_N_ELEMENTS (merged)];
 
       fans &= fans - 1;
-      memcpy (one, &s->fan_cuts[f][s->height[f]], sizeof one);
+      memcpy (one, s->fan_cuts[f][s->height[f]].rows[s->hole], sizeof one);
       for (w = 0; w < G_N_ELEMENTS (merged); w++)
         merged[w] |= one[w];
     }
-  memcpy (rows, merged, sizeof rows);
-  for (m = 0; m < SHORT_FANS - 1; m++)
-    for (i = 0; i < N_RANKS; i++)
-      bad[m][i] = (guint16) ((rows[0][m][i] & ~in_arc[s->hole][i]) | (rows[1][m][i] & in_arc[s->hole][i]));
+  memcpy (bad, merged, sizeof merged);
 }
 
 /* spells_possible() from the merged tables: the same cuts, each a bit test. */
@@ -794,21 +783,28 @@ load_fan_cuts (Search *s)
     for (h = 2; h <= s->height[f]; h++)
       for (i = 0; i < N_RANKS; i++)
         for (j = i + 1; j < N_RANKS; j++)
-          for (o = 0; o < 2; o++)
-            {
-              guint side = (2u << j) - (2u << i);
-              guint far = o == 0 ? side : ~side;
-              guint pattern = 0;
+          {
+            guint side = (2u << j) - (2u << i);
+            guint spells[2];
 
-              for (k = 0; k < h; k++)
-                pattern |= ((far >> s->rank[f][k]) & 1) << k;
+            /* o = 0: the far side is the ranks i + 1 … j, the hole being among the others. */
+            for (o = 0; o < 2; o++)
+              {
+                guint far = o == 0 ? side : ~side;
+                guint pattern = 0;
+
+                for (k = 0; k < h; k++)
+                  pattern |= ((far >> s->rank[f][k]) & 1) << k;
+                spells[o] = alternations[h][pattern];
+              }
+            for (k = 0; k < N_RANKS; k++)
               for (m = 1; m < SHORT_FANS; m++)
-                if (alternations[h][pattern] > m)
+                if (spells[(side >> k) & 1] > m)
                   {
-                    s->fan_cuts[f][h].rows[o][m - 1][i] |= (guint16) (1u << j);
-                    s->fan_cuts[f][h].rows[o][m - 1][j] |= (guint16) (1u << i);
+                    s->fan_cuts[f][h].rows[k][m - 1][i] |= (guint16) (1u << j);
+                    s->fan_cuts[f][h].rows[k][m - 1][j] |= (guint16) (1u << i);
                   }
-            }
+          }
 }
 
 /* Reads @state into @s; FALSE when it is not a Black Hole or All in a Row position the packed
