@@ -34,7 +34,8 @@ typedef enum {
  * each seeded with a fixed seed of its own, play from @state, never to a position they have been
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
  * put out (a win counts 1). PAT_DIFFICULTY_SIMPLE_PLAYOUTS simple players: their wins plus that
- * mean share, over their number plus one, so that one more win always scores higher. No solver, no search: a fraction of a millisecond. NaN-free and the same
+ * mean share, over their number plus one, so that one more win always scores higher. No solver,
+ * no search: a fraction of a millisecond. NaN-free and the same
  * on every run. @cancel (nullable) stops it early (the score is then meaningless).
  */
 double        pat_difficulty_score        (const PatRules       *rules,

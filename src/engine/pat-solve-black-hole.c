@@ -17,7 +17,7 @@
 #define HOLE_EMPTY N_RANKS       /* All in a Row's hole before the first card */
 #define HOLE_PILE  0
 #define NO_FAN     0xff
-#define SHORT_FANS 4             /* fans this short are read a bit per fan */
+#define SHORT_FANS 4             /* fans this short have their cuts in tables (FanCuts) */
 
 typedef struct {
   guint8 fan;
@@ -71,8 +71,6 @@ typedef struct {
   guint   noise;                 /* how much chance reorders the moves of a probe */
   guint64 nodes;
   guint64 next_check;
-  guint32 far_low[SHORT_FANS][1u << 7];  /* fans whose card k has a rank among 0 … 6 */
-  guint32 far_high[SHORT_FANS][1u << 6]; /* and among 7 … 12, by the set of ranks */
   FanCuts fan_cuts[MAX_FANS][SHORT_FANS + 1];  /* by fan and cards left */
   PatSolveSet dead;              /* positions whose every continuation was searched in vain */
   Frame   stack[PAT_N_CARDS + 1];
@@ -365,38 +363,8 @@ deep_alternations (const Search *s,
 #define CUT_AT_MOST_ONE 1
 #define CUT_TWO_OR_MORE 0x80
 
-/* With fans of at most four cards, all fans are read at once, a bit per fan: g[k] holds the
- * fans whose card k (0 the bottom) is left and on the far side, n[k] those whose card k is
- * left and on the near side. Gives how many spells a fan may need at most: 1 when no far card
- * lies over a near one; 4 for far, near, far, near from the top; 3 for far over near over far;
- * else 2. */
-static guint8
-short_fans_alternations (const Search *s,
-                         guint         far)
-{
-  guint32 g[SHORT_FANS], n[SHORT_FANS];
-  guint32 present = 0;
-  guint k;
-
-  for (k = SHORT_FANS; k > 0; k--)
-    {
-      guint32 at = s->far_low[k - 1][far & 0x7f] | s->far_high[k - 1][far >> 7];
-
-      present |= s->level[k];
-      g[k - 1] = at & present;
-      n[k - 1] = present & ~at;
-    }
-  if (((g[3] & (n[2] | n[1] | n[0])) | (g[2] & (n[1] | n[0])) | (g[1] & n[0])) == 0)
-    return CUT_AT_MOST_ONE;
-  if ((g[3] & n[2] & g[1] & n[0]) != 0)
-    return 4;
-  if (((g[3] & n[2] & (g[1] | g[0])) | ((g[3] | g[2]) & n[1] & g[0])) != 0)
-    return 3;
-  return 2;
-}
-
-/* Whether the fans fit m + 1 spells on the two sides of the cut at edges i < j: the side of
- * ranks i + 1 … j and the rest. */
+/* Fans taller than SHORT_FANS: whether they fit m + 1 spells on the two sides of the cut at
+ * edges i < j, the side of ranks i + 1 … j and the rest. */
 static gboolean
 cut_fits (const Search *s,
           guint8       *cache,
@@ -409,9 +377,7 @@ cut_fits (const Search *s,
   guint side = (2u << j) - (2u << i);
   guint far = ((side >> s->hole) & 1 ? ~side : side) & in_play;
 
-  if (*known == CUT_UNKNOWN && s->max_height <= SHORT_FANS)
-    *known = short_fans_alternations (s, far);
-  else if (*known == CUT_UNKNOWN)
+  if (*known == CUT_UNKNOWN)
     *known = one_spell_each (s, far, in_play & ~far) ? CUT_AT_MOST_ONE : CUT_TWO_OR_MORE;
   if (*known == CUT_AT_MOST_ONE)
     return TRUE;
@@ -859,24 +825,6 @@ load (Search         *s,
     }
 
   s->max_height = max_height;
-  if (max_height <= SHORT_FANS)
-    for (k = 0; k < max_height; k++)
-      {
-        guint32 at[N_RANKS] = { 0 };
-        guint b, r;
-
-        for (f = 0; f < s->n_fans; f++)
-          if (s->height[f] > k)
-            at[s->rank[f][k]] |= (guint32) 1 << f;
-        for (b = 0; b < (1u << 7); b++)
-          for (r = 0; r < 7; r++)
-            if ((b >> r) & 1)
-              s->far_low[k][b] |= at[r];
-        for (b = 0; b < (1u << 6); b++)
-          for (r = 7; r < N_RANKS; r++)
-            if ((b >> (r - 7)) & 1)
-              s->far_high[k][b] |= at[r];
-      }
   if (max_height <= SHORT_FANS)
     load_fan_cuts (s);
   s->bits = max_height <= 3 ? 2 : 3;
