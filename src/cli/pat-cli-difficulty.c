@@ -222,12 +222,12 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *game = NULL;
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
-  double timeout = 2.0;
+  double timeout = PAT_DIFFICULTY_PICK_SECONDS;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, "The game id (a game with a solver)", "ID" },
     { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default 2, as in the app); a deal over it counts as unknown", "S" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", as when the app picks a deal); a deal over it counts as unknown", "S" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
     { NULL }

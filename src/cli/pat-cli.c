@@ -202,7 +202,7 @@ start_game_of_difficulty (const CliOptions  *o,
   if (o->from != NULL && !pat_deal_number_parse (o->from, &from, error))
     return FALSE;
   /* The app's budget for a search of winnable deals. */
-  if (!pat_cli_find_deal (*rules, &options, wanted, from, 2.0, found, error))
+  if (!pat_cli_find_deal (*rules, &options, wanted, from, PAT_DIFFICULTY_PICK_SECONDS, found, error))
     return FALSE;
   pat_rules_deal_number (*rules, state, found, &options);
   return TRUE;
@@ -215,7 +215,7 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from (games with a solver)", "LEVEL" },
+    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, as the app picks deals (games with a solver)", "LEVEL" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };

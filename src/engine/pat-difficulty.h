@@ -25,6 +25,13 @@ typedef enum {
                          * moves left), at random among equals */
 } PatPlayoutKind;
 
+/* The solver's wall-time budget for each deal tried when a winnable deal is picked, of a level or
+ * any (the app's "winnable deals only", `patience-cli deal --difficulty`, and bench-difficulty's
+ * default): a deal it cannot prove winnable that quickly is passed over, as there are plenty of
+ * others. Most deals of every game are decided in milliseconds, and a second spent on one slow
+ * deal is a second the player waits. */
+#define PAT_DIFFICULTY_PICK_SECONDS 0.1
+
 /* The playouts behind the score. */
 #define PAT_DIFFICULTY_PLAYOUTS 16
 #define PAT_DIFFICULTY_SIMPLE_PLAYOUTS 16

@@ -524,7 +524,7 @@ find_thread (GTask        *task,
         {
           PatSolveLimits limits = { 0, };
 
-          limits.timeout = 2.0;
+          limits.timeout = PAT_DIFFICULTY_PICK_SECONDS;
           limits.max_memory = ANALYSIS_MEMORY;
           limits.cancel = &cancel;
           found = pat_difficulty_of_deal (rules, &state, &limits, job->difficulty, NULL) == job->difficulty;
@@ -533,7 +533,8 @@ find_thread (GTask        *task,
         {
           PatSolution solution;
 
-          found = pat_analyze_position (rules, &state, 2.0, &cancel, &solution) == PAT_SOLVE_SOLVED;
+          found = pat_analyze_position (rules, &state, PAT_DIFFICULTY_PICK_SECONDS, &cancel, &solution) ==
+                  PAT_SOLVE_SOLVED;
           pat_solution_clear (&solution);
         }
       if (found && !g_cancellable_is_cancelled (cancellable))
