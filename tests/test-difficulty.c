@@ -323,6 +323,30 @@ test_wanted_level_skips_solver (void)
                    ==, PAT_DIFFICULTY_UNKNOWN);
 }
 
+/* pat_difficulty_pick(), what the app and `deal --difficulty` ask of each deal they try, passes
+ * over a deal of the level wanted that the solver cannot prove winnable within
+ * PAT_DIFFICULTY_PICK_SECONDS: Idiot's Delight deal 95 is Hard and winnable, but its proof takes
+ * millions of positions (about a second); deal 865968977, Hard too, takes a hundred. */
+static void
+test_pick_budget (void)
+{
+  const PatRules *rules = &pat_rules_idiots_delight;
+  PatSolution solution = { 0, };
+  PatState slow, quick;
+
+  deal (rules, 95, &slow);
+  deal (rules, 865968977, &quick);
+  g_assert_cmpint (pat_difficulty_of_score (rules, pat_difficulty_score (rules, &slow, NULL)), ==,
+                   PAT_DIFFICULTY_HARD);
+  g_assert_cmpint (solve (rules, &slow, &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_cmpuint (solution.nodes, >, 2000000);
+  pat_solution_clear (&solution);
+
+  g_assert_false (pat_difficulty_pick (rules, &slow, PAT_DIFFICULTY_HARD, NULL));
+  g_assert_true (pat_difficulty_pick (rules, &quick, PAT_DIFFICULTY_HARD, NULL));
+  g_assert_false (pat_difficulty_pick (rules, &quick, PAT_DIFFICULTY_EASY, NULL));
+}
+
 /* A cancelled search is UNKNOWN. */
 static void
 test_cancelled (void)
@@ -355,6 +379,7 @@ main (int   argc,
   g_test_add_func ("/difficulty/strings", test_strings);
   g_test_add_func ("/difficulty/known-deals", test_known_deals);
   g_test_add_func ("/difficulty/wanted-level", test_wanted_level_skips_solver);
+  g_test_add_func ("/difficulty/pick-budget", test_pick_budget);
   g_test_add_func ("/difficulty/cancelled", test_cancelled);
   return g_test_run ();
 }

@@ -23,21 +23,18 @@ pat_cli_find_deal (const PatRules    *rules,
                    const PatOptions  *options,
                    PatDifficulty      wanted,
                    PatDealNumber      from,
-                   double             timeout,
                    PatDealNumber     *found,
                    GError           **error)
 {
-  PatSolveLimits limits = { 0, };
   guint64 k;
 
-  limits.timeout = timeout;
   for (k = 0; k < DEAL_SEARCH_MAX; k++)
     {
       PatDealNumber number = pat_cli_deal_add (from, k);
       PatState state;
 
       pat_rules_deal_number (rules, &state, &number, options);
-      if (pat_difficulty_of_deal (rules, &state, &limits, wanted, NULL) == wanted)
+      if (pat_difficulty_pick (rules, &state, wanted, NULL))
         {
           *found = number;
           return TRUE;

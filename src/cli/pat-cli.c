@@ -201,8 +201,7 @@ start_game_of_difficulty (const CliOptions  *o,
     }
   if (o->from != NULL && !pat_deal_number_parse (o->from, &from, error))
     return FALSE;
-  /* The app's budget for a search of winnable deals. */
-  if (!pat_cli_find_deal (*rules, &options, wanted, from, PAT_DIFFICULTY_PICK_SECONDS, found, error))
+  if (!pat_cli_find_deal (*rules, &options, wanted, from, found, error))
     return FALSE;
   pat_rules_deal_number (*rules, state, found, &options);
   return TRUE;

@@ -30,13 +30,12 @@ gboolean      pat_cli_parse_range (const char     *text,
                                    guint64        *count,
                                    GError        **error);
 
-/* The first deal at or after @from whose difficulty is @wanted (EASY, MEDIUM or HARD), each
- * solved within @timeout seconds (0: no limit). */
+/* The first deal at or after @from that pat_difficulty_pick() takes for @wanted (EASY, MEDIUM
+ * or HARD), as the app picks deals. */
 gboolean pat_cli_find_deal (const PatRules    *rules,
                             const PatOptions  *options,
                             PatDifficulty      wanted,
                             PatDealNumber      from,
-                            double             timeout,
                             PatDealNumber     *found,
                             GError           **error);
 

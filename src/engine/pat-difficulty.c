@@ -316,6 +316,22 @@ pat_difficulty_of_deal (const PatRules       *rules,
     }
 }
 
+gboolean
+pat_difficulty_pick (const PatRules *rules,
+                     const PatState *state,
+                     PatDifficulty   wanted,
+                     const gint     *cancel)
+{
+  PatSolveLimits limits = { 0, };
+
+  g_return_val_if_fail (wanted >= PAT_DIFFICULTY_EASY, FALSE);
+
+  limits.timeout = PAT_DIFFICULTY_PICK_SECONDS;
+  limits.max_memory = PAT_DIFFICULTY_PICK_MEMORY;
+  limits.cancel = cancel;
+  return pat_difficulty_of_deal (rules, state, &limits, wanted, NULL) == wanted;
+}
+
 const char *
 pat_difficulty_to_string (PatDifficulty difficulty)
 {

@@ -25,12 +25,13 @@ typedef enum {
                          * moves left), at random among equals */
 } PatPlayoutKind;
 
-/* The solver's wall-time budget for each deal tried when a winnable deal is picked, of a level or
- * any (the app's "winnable deals only", `patience-cli deal --difficulty`, and bench-difficulty's
+/* The solver's wall-time budget and table memory for each deal tried when a winnable deal is
+ * picked (pat_difficulty_pick(), and the app's "winnable deals only" at any level; bench-difficulty's
  * default): a deal it cannot prove winnable that quickly is passed over, as there are plenty of
  * others. Most deals of every game are decided in milliseconds, and a second spent on one slow
  * deal is a second the player waits. */
 #define PAT_DIFFICULTY_PICK_SECONDS 0.1
+#define PAT_DIFFICULTY_PICK_MEMORY  ((gsize) 128 * 1024 * 1024)
 
 /* The playouts behind the score. */
 #define PAT_DIFFICULTY_PLAYOUTS 16
@@ -79,6 +80,17 @@ PatDifficulty pat_difficulty_of_deal      (const PatRules       *rules,
                                            const PatSolveLimits *limits,
                                            PatDifficulty         wanted,
                                            double               *score);
+
+/*
+ * Whether @state is a deal to pick for @wanted (EASY, MEDIUM or HARD): of that level and proven
+ * winnable within PAT_DIFFICULTY_PICK_SECONDS and PAT_DIFFICULTY_PICK_MEMORY. What the app and
+ * `patience-cli deal --difficulty` ask of each deal they try. @cancel (nullable) stops it (FALSE).
+ * Blocking.
+ */
+gboolean      pat_difficulty_pick         (const PatRules       *rules,
+                                           const PatState       *state,
+                                           PatDifficulty         wanted,
+                                           const gint           *cancel);
 
 /* "unknown", "unwinnable", "easy", "medium", "hard". */
 const char   *pat_difficulty_to_string    (PatDifficulty         difficulty);

@@ -522,12 +522,7 @@ find_thread (GTask        *task,
       pat_rules_deal_number (rules, &state, &deal, &job->options);
       if (by_level)
         {
-          PatSolveLimits limits = { 0, };
-
-          limits.timeout = PAT_DIFFICULTY_PICK_SECONDS;
-          limits.max_memory = ANALYSIS_MEMORY;
-          limits.cancel = &cancel;
-          found = pat_difficulty_of_deal (rules, &state, &limits, job->difficulty, NULL) == job->difficulty;
+          found = pat_difficulty_pick (rules, &state, job->difficulty, &cancel);
         }
       else
         {
