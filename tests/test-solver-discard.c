@@ -7,6 +7,7 @@
 
 #include "pat-rules.h"
 #include "pat-solver.h"
+#include "pat-solver-private.h"
 #include "solver-test-util.h"
 
 enum { STOCK = 0, T1 = 1, DISCARD = 5, N_PILES = 6 };
@@ -349,6 +350,58 @@ test_idiots_delight_random (void)
   g_assert_cmpuint (lost, >, 200);
 }
 
+/* Deals the search through positions alone could not decide: 48, 70 and 81 took it 13 to 107
+ * million positions to prove lost (so did 8 and 18, after more than the 256 MiB it may use),
+ * and 1 and 4 were still open after 30 s. The order test with case splits on the partners
+ * decides the lost ones at the root or after a few deals, and cuts the search for a win in the
+ * others to a few hundred positions; a budget far below what the old search took checks it. */
+static void
+test_idiots_delight_hard_deals (void)
+{
+  static const guint won[] = { 1, 4 };
+  static const guint lost[] = { 8, 18, 48, 70, 81 };
+  PatSolveLimits limits = { 0, };
+  guint i;
+
+  limits.max_nodes = 2000000;
+  for (i = 0; i < G_N_ELEMENTS (won); i++)
+    {
+      PatSolution solution;
+      PatState state;
+
+      deal (&pat_rules_idiots_delight, won[i], &state);
+      g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                       PAT_SOLVE_SOLVED);
+      assert_replays_to_win (&pat_rules_idiots_delight, &state, &solution);
+      pat_solution_clear (&solution);
+    }
+  limits.max_nodes = 20000;
+  for (i = 0; i < G_N_ELEMENTS (lost); i++)
+    {
+      PatSolution solution;
+      PatState state;
+
+      deal (&pat_rules_idiots_delight, lost[i], &state);
+      g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                       PAT_SOLVE_UNSOLVABLE);
+      pat_solution_clear (&solution);
+    }
+}
+
+/* The same random positions as above, with the order test's case splits made after every
+ * deal from the first probe on (by default only after a few probes have failed, which small
+ * positions never reach): every verdict still matches the exhaustive search. */
+static void
+test_idiots_delight_case_splits (void)
+{
+  guint before = pat_solve_discard_set_light_probes (0);
+
+  test_idiots_delight_random ();
+  test_idiots_delight_deeper ();
+  test_idiots_delight_order ();
+  pat_solve_discard_set_light_probes (before);
+}
+
 /* Perpetual Motion: Free Columns */
 
 static void
@@ -414,8 +467,8 @@ test_limits (void)
 
   g_assert_false (pat_solver_supports (&pat_rules_perpetual_motion));
 
-  /* Deal 1 of Idiot's Delight takes millions of nodes. */
-  deal (&pat_rules_idiots_delight, 1, &state);
+  /* Deal 32 of Idiot's Delight takes more than ten seconds. */
+  deal (&pat_rules_idiots_delight, 32, &state);
   limits.max_nodes = 10;
   g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
                    PAT_SOLVE_LIMIT);
@@ -456,6 +509,8 @@ main (int   argc,
   g_test_add_func ("/solver/idiots-delight/order", test_idiots_delight_order);
   g_test_add_func ("/solver/idiots-delight/end-game", test_idiots_delight_end_game);
   g_test_add_func ("/solver/idiots-delight/deeper-positions", test_idiots_delight_deeper);
+  g_test_add_func ("/solver/idiots-delight/hard-deals", test_idiots_delight_hard_deals);
+  g_test_add_func ("/solver/idiots-delight/case-splits", test_idiots_delight_case_splits);
   g_test_add_func ("/solver/free-columns/known-deals", test_free_columns_known);
   g_test_add_func ("/solver/free-columns/random-positions", test_free_columns_random);
   g_test_add_func ("/solver/discard/limits", test_limits);

@@ -15,7 +15,8 @@
  *
  * Idiot's Delight adds, each sound for the reasons given where it is done:
  * - the old tests: a card with no partner left in another pile, a safe discard made at once;
- * - an order test (idiot_hopeless): cards that would have to go before themselves;
+ * - an order test (idiot_hopeless): cards that would have to go before themselves, with case
+ *   splits on the partners of the cards that have fewest (idiot_refute);
  * - lost positions that condemn the positions with more passive cards (idiot_record);
  * - the end game, once the stock is empty, searched on the piles' heights (endgame_search).
  * Free Columns is searched as before. */
@@ -30,6 +31,23 @@ enum {
 #define MAX_CHILDREN 16
 #define MAX_DEALS    13
 #define DEEP_STOCK   16  /* cards left in the stock for the order test after a deal */
+
+/* The order test with case splits (idiot_refute): the tests it may make at the root and after
+ * a deal, and the probes made before it is made after every deal (see search()). */
+#define REFUTE_ROOT_TESTS 20000
+#define REFUTE_TESTS      2500
+#define LIGHT_PROBES      8
+
+static guint light_probes = LIGHT_PROBES;
+
+guint
+pat_solve_discard_set_light_probes (guint probes)
+{
+  guint before = light_probes;
+
+  light_probes = probes;
+  return before;
+}
 
 typedef struct {
   PatState state;
@@ -51,12 +69,27 @@ typedef struct {
   guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card; 0: in play */
   guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
   guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
+  guint64         allow[PAT_N_CARDS];   /* the partners each card may still take (case splits) */
+  guint64         options[PAT_N_CARDS]; /* idiot_hopeless's last word on each card's partners */
+  guint64         at_time[MAX_DEALS + 1]; /* the cards each deal brings (0: the cards in play) */
+  gboolean        heavy;                /* this probe makes the order test with case splits */
+  gboolean        root_done;            /* root_pre holds the root's order test */
+  gboolean        root_lost;
+  guint64         root_pre[PAT_N_CARDS];
+  const PatSolveLimits *limits;
+  gint64          deadline;
+  PatSolveResult  stop;                 /* PAT_SOLVE_SOLVED, or why an order test stopped */
+  guint           refute_budget;        /* order tests idiot_refute may still make */
+  guint32         stamp;                /* idiot_hopeless's round, for on_cache */
+  guint32         on_stamp[PAT_N_CARDS][MAX_DEALS + 1];
+  guint64         on_cache[PAT_N_CARDS][MAX_DEALS + 1];
   guint           root_stock;
   PatSolveSet     seen;                 /* the positions seen (Free Columns) or lost */
   Frame          *stack;
   gsize           stack_size;
   gsize           max_bytes;
   guint64         nodes;
+  guint64         tests;                /* the order tests made by idiot_refute */
   guint64         next_check;
   guint32         random;
   guint           noise;
@@ -64,6 +97,7 @@ typedef struct {
   PatMove         endgame_line[PAT_N_CARDS];
   guint           endgame_length;       /* the moves of endgame_line after a win, else 0 */
 } Search;
+
 
 #define FREE_WORDS  6
 #define IDIOT_WORDS 2
@@ -213,6 +247,12 @@ idiot_prepare (Search         *s,
           s->above[d] |= (guint64) 1 << c;
     }
   for (c = 0; c < PAT_N_CARDS; c++)
+    {
+      s->allow[c] = ~(guint64) 0;
+      if (s->pile_of[c] != DISCARD)
+        s->at_time[s->time_of[c]] |= (guint64) 1 << c;
+    }
+  for (c = 0; c < PAT_N_CARDS; c++)
     if (s->pile_of[c] != DISCARD)
       for (k = s->time_of[c]; k <= MAX_DEALS; k++)
         s->upto[s->pile_of[c]][k] |= (guint64) 1 << c;
@@ -303,54 +343,85 @@ pairs_allowed (const guint64 *partner,
   return FALSE;
 }
 
+/* The last deal that brings a card of @set. */
+static inline guint
+latest_time (const Search *s,
+             guint64       set)
+{
+  guint t;
+
+  for (t = MAX_DEALS; t > 0; t--)
+    if ((s->at_time[t] & set) != 0)
+      return t;
+  return 0;
+}
+
+/* The cards of @left lying on card x in its pile once deal t is made, with the cards that
+ * must go before those: worked out once per round of idiot_hopeless (the stamp). */
+static inline guint64
+lying_on (Search        *s,
+          guint          x,
+          guint          t,
+          guint64        left,
+          const guint64 *pre)
+{
+  guint64 on;
+
+  if (s->on_stamp[x][t] == s->stamp)
+    return s->on_cache[x][t];
+  on = s->above[x] & s->upto[s->pile_of[x]][t] & left;
+  on |= pre_of (pre, on);
+  s->on_stamp[x][t] = s->stamp;
+  s->on_cache[x][t] = on;
+  return on;
+}
+
 /* The partners card c (left, @dealt deals after the root) may go with, for idiot_hopeless():
  * returns what every one of them needs gone first (all cards when there is none), sets
  * *pair_ok to the cards of c's rank it may pair with and *single to whether a higher card of its
  * suit may take it. */
 static guint64
-partner_needs (const Search  *s,
+partner_needs (Search        *s,
                guint          c,
                guint64        left,
                guint          dealt,
                const guint64 *pre,
-               const guint64 *cover,
                guint64       *pair_ok,
-               gboolean      *single)
+               guint64       *single)
 {
   guint p = s->pile_of[c];
-  guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
+  guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]) & s->allow[c];
   guint64 common = ~(guint64) 0;
+  guint earliest = MAX (dealt, latest_time (s, pre[c] | bit (c)));
 
   *pair_ok = 0;
-  *single = FALSE;
+  *single = 0;
   for (; partners != 0; partners &= partners - 1)
     {
       guint k = (guint) __builtin_ctzll (partners);
-      guint q = s->pile_of[k];
       gboolean pair = (s->same_rank[c] & bit (k)) != 0;
-      guint t = MAX (MAX (s->time_of[c], s->time_of[k]), dealt);
+      guint t = MAX (MAX (s->time_of[c], s->time_of[k]), earliest);
       guint64 need;
 
       if ((pre[c] & bit (k)) != 0 || (pair && (pre[k] & bit (c)) != 0))
         continue;
-      if (t == dealt)
+      if (pair)
         {
-          need = cover[c] | cover[k];
+          t = MAX (t, latest_time (s, pre[k]));
+          need = pre[k];
         }
       else
         {
-          need = ((s->above[c] & s->upto[p][t]) | (s->above[k] & s->upto[q][t])) & left;
-          need |= pre_of (pre, need);
+          need = 0;
         }
-      if (pair)
-        need |= pre[k];
+      need |= lying_on (s, c, t, left, pre) | lying_on (s, k, t, left, pre);
       if ((need & (bit (c) | bit (k))) != 0)
         continue;
       common &= need;
       if (pair)
         *pair_ok |= bit (k);
       else
-        *single = TRUE;
+        *single |= bit (k);
     }
   return common;
 }
@@ -399,24 +470,26 @@ needy_paired_off (const Search *s,
  * - the cards lying on c in its pile now go before it (it must be on top to go);
  * - c goes with a partner k on top of another pile: a higher card of its suit, which stays,
  *   or a card of its rank, which goes with it. At that moment at least max (t(c), t(k), dealt)
- *   deals have been made (t: the deal that brings a card, 0 for the cards in play), so every
+ *   deals have been made (t: the deal that brings a card, 0 for the cards in play), and as
+ *   many as the latest t of the cards that must go before c (or before k, for a pair), so every
  *   card of c's and k's piles brought by then and lying on them has gone before, and so have
  *   the cards that must go before those. k cannot be a partner when it must go before c, nor
  *   when c or k would have to go before that moment; a card of c's rank cannot when c must go
  *   before it, and then whatever must go before k goes before c too. Whatever c's partner, the
- *   cards that all its possible partners need gone go before c.
+ *   cards that all its possible partners need gone go before c;
+ * - a card that only one higher card of its suit can take goes before that card, which must
+ *   still be there to take it.
  * A card with no possible partner, or that would have to go before itself, can never go, and
  * neither can a rank's cards that can only go in pairs when they cannot be paired off. Every
  * step only adds cards that truly must go before, so stopping early is sound too. */
 static gboolean
-idiot_hopeless (const Search  *s,
+idiot_hopeless (Search        *s,
                 guint64        left,
                 guint          dealt,
                 const guint64 *inherited,
                 guint64       *pre)
 {
   guint64 pair_ok[PAT_N_CARDS];
-  guint64 cover[PAT_N_CARDS];
   guint64 needy = 0, cards;
   guint round;
   gboolean changed = TRUE;
@@ -435,19 +508,16 @@ idiot_hopeless (const Search  *s,
     {
       changed = FALSE;
       needy = 0;
-      /* What lies on each card in play now, and what must go before that. */
-      for (cards = left; cards != 0; cards &= cards - 1)
+      if (++s->stamp == 0)
         {
-          guint c = (guint) __builtin_ctzll (cards);
-          guint64 on = s->above[c] & s->upto[s->pile_of[c]][dealt] & left;
-
-          cover[c] = on | pre_of (pre, on);
+          memset (s->on_stamp, 0, sizeof s->on_stamp);
+          s->stamp = 1;
         }
       for (cards = left; cards != 0; cards &= cards - 1)
         {
           guint c = (guint) __builtin_ctzll (cards);
-          gboolean single;
-          guint64 common = partner_needs (s, c, left, dealt, pre, cover, &pair_ok[c], &single);
+          guint64 single;
+          guint64 common = partner_needs (s, c, left, dealt, pre, &pair_ok[c], &single);
           guint64 grown;
 
           if (!single && pair_ok[c] == 0)
@@ -455,7 +525,7 @@ idiot_hopeless (const Search  *s,
           if (!single)
             needy |= bit (c);
           grown = pre[c] | common;
-          grown |= pre_of (pre, grown);
+          grown |= pre_of (pre, common & ~pre[c]);
           if ((grown & bit (c)) != 0)
             return TRUE;
           if (grown != pre[c])
@@ -463,15 +533,146 @@ idiot_hopeless (const Search  *s,
               pre[c] = grown;
               changed = TRUE;
             }
+          s->options[c] = pair_ok[c] | single;
+          /* A card that only one higher card can take goes before it. */
+          if (pair_ok[c] == 0 && (single & (single - 1)) == 0)
+            {
+              guint k = (guint) __builtin_ctzll (single);
+              guint64 after = pre[k] | bit (c) | grown;
+
+              if ((after & bit (k)) != 0)
+                return TRUE;
+              if (after != pre[k])
+                {
+                  pre[k] = after;
+                  changed = TRUE;
+                }
+            }
         }
     }
 
   return !needy_paired_off (s, left, needy, pair_ok);
 }
 
+/* idiot_hopeless with case splits: TRUE when the position is hopeless, or when, for the card
+ * with the fewest possible partners (at least two), every choice of its partner is, split
+ * again up to @depth choices deep. In any win each card goes with exactly one partner (and a
+ * card of its rank it pairs with has it as its own partner), so the cases cover every win.
+ * Each test made counts against s->refute_budget and the search's limits; when either runs out
+ * the answer is FALSE (not proven), never a guess. @pre is the unsplit test's, for the
+ * positions after this one. */
+static gboolean
+idiot_refute (Search        *s,
+              guint64        left,
+              guint          dealt,
+              const guint64 *inherited,
+              guint64       *pre,
+              guint          depth)
+{
+  guint64 sub[PAT_N_CARDS], options, cards;
+  guint best = PAT_N_CARDS, best_n = 64;
+
+  if (++s->tests + s->nodes >= s->next_check)
+    {
+      s->stop = pat_solve_should_stop (s->limits, s->nodes + s->tests, s->deadline);
+      if (s->stop != PAT_SOLVE_SOLVED)
+        return FALSE;
+      s->next_check = pat_solve_next_check (s->limits, s->nodes + s->tests);
+    }
+  if (idiot_hopeless (s, left, dealt, inherited, pre))
+    return TRUE;
+  if (depth == 0 || s->refute_budget == 0 || s->stop != PAT_SOLVE_SOLVED)
+    return FALSE;
+  s->refute_budget--;
+  for (cards = left; cards != 0; cards &= cards - 1)
+    {
+      guint c = (guint) __builtin_ctzll (cards);
+      guint n = (guint) __builtin_popcountll (s->options[c]);
+
+      if (n >= 2 && n < best_n)
+        {
+          best = c;
+          best_n = n;
+        }
+    }
+  if (best == PAT_N_CARDS)
+    return FALSE;
+  for (options = s->options[best]; options != 0; options &= options - 1)
+    {
+      guint k = (guint) __builtin_ctzll (options);
+      guint64 keep_c = s->allow[best], keep_k = s->allow[k];
+      gboolean refuted;
+
+      s->allow[best] = bit (k);
+      if ((s->same_rank[best] & bit (k)) != 0)
+        s->allow[k] &= bit (best);
+      refuted = idiot_refute (s, left, dealt, pre, sub, depth - 1);
+      s->allow[best] = keep_c;
+      s->allow[k] = keep_k;
+      if (!refuted)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets *safe to a discard that can be made at once without losing a win (see idiot_prepare):
+ * a top card that no card left in another pile needs and that a higher card of its suit on
+ * top can take, or two top cards of a rank that need only each other. */
+static void
+safe_move (const Search   *s,
+           const PatState *state,
+           guint64         left,
+           PatMove        *safe)
+{
+  PatCard tops[4];
+  guint i, j;
+
+  for (i = 0; i < 4; i++)
+    tops[i] = pat_state_pile_top (state, PILE1 + i);
+  for (i = 0; i < 4; i++)
+    {
+      guint c = tops[i];
+      guint64 elsewhere, needed_by, top_mask = 0;
+
+      if (c == PAT_NO_CARD)
+        continue;
+      elsewhere = left & ~s->pile_cards[PILE1 + i];
+      needed_by = elsewhere & (s->lower[c] | s->same_rank[c]);
+      for (j = 0; j < 4; j++)
+        if (j != i && tops[j] != PAT_NO_CARD)
+          top_mask |= (guint64) 1 << tops[j];
+
+      if (needed_by == 0 && (top_mask & s->higher[c]) != 0)
+        {
+          *safe = pat_move_cards (PILE1 + i, DISCARD, 1);
+          return;
+        }
+      if (needed_by != 0 && (needed_by & (needed_by - 1)) == 0 && (needed_by & top_mask) != 0 &&
+          (needed_by & s->same_rank[c]) != 0)
+        {
+          guint partner = (guint) __builtin_ctzll (needed_by);
+          guint64 partner_elsewhere = left & ~s->pile_cards[s->pile_of[partner]];
+
+          if ((partner_elsewhere & (s->lower[partner] | s->same_rank[partner])) ==
+              (guint64) 1 << c)
+            {
+              for (j = 0; j < 4; j++)
+                if (tops[j] == partner)
+                  break;
+              safe->kind = PAT_MOVE_PAIR;
+              safe->from = (guint8) (PILE1 + MIN (i, j));
+              safe->from2 = (guint8) (PILE1 + MAX (i, j));
+              safe->to = DISCARD;
+              safe->count = 2;
+              return;
+            }
+        }
+    }
+}
+
 /* FALSE when some card can never go; otherwise *safe is a move to make now, or kind 0xff. */
 static gboolean
-idiot_analyse (const Search   *s,
+idiot_analyse (Search         *s,
                const PatState *state,
                const guint64  *inherited,
                gboolean        deep,
@@ -481,8 +682,7 @@ idiot_analyse (const Search   *s,
   guint64 left = ((guint64) 1 << PAT_N_CARDS) - 1;
   guint64 needy = 0;
   const PatCard *gone = pat_state_pile_cards (state, DISCARD);
-  PatCard tops[4];
-  guint i, j, pile;
+  guint i, pile;
 
   for (i = 0; i < pat_state_pile_len (state, DISCARD); i++)
     left &= ~((guint64) 1 << gone[i]);
@@ -521,8 +721,11 @@ idiot_analyse (const Search   *s,
     }
   if (inherited == NULL || deep)
     {
-      if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
-                          inherited, pre))
+      guint depth = inherited == NULL || s->heavy ? PAT_N_CARDS : 0;
+
+      s->refute_budget = inherited == NULL ? REFUTE_ROOT_TESTS : REFUTE_TESTS;
+      if (idiot_refute (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
+                        inherited, pre, depth))
         return FALSE;
     }
   else
@@ -530,47 +733,7 @@ idiot_analyse (const Search   *s,
       memcpy (pre, inherited, sizeof (guint64) * PAT_N_CARDS);
     }
 
-  for (i = 0; i < 4; i++)
-    tops[i] = pat_state_pile_top (state, PILE1 + i);
-  for (i = 0; i < 4; i++)
-    {
-      guint c = tops[i];
-      guint64 elsewhere, needed_by, top_mask = 0;
-
-      if (c == PAT_NO_CARD)
-        continue;
-      elsewhere = left & ~s->pile_cards[PILE1 + i];
-      needed_by = elsewhere & (s->lower[c] | s->same_rank[c]);
-      for (j = 0; j < 4; j++)
-        if (j != i && tops[j] != PAT_NO_CARD)
-          top_mask |= (guint64) 1 << tops[j];
-
-      if (needed_by == 0 && (top_mask & s->higher[c]) != 0)
-        {
-          *safe = pat_move_cards (PILE1 + i, DISCARD, 1);
-          return TRUE;
-        }
-      if (needed_by != 0 && (needed_by & (needed_by - 1)) == 0 && (needed_by & top_mask) != 0 &&
-          (needed_by & s->same_rank[c]) != 0)
-        {
-          guint partner = (guint) __builtin_ctzll (needed_by);
-          guint64 partner_elsewhere = left & ~s->pile_cards[s->pile_of[partner]];
-
-          if ((partner_elsewhere & (s->lower[partner] | s->same_rank[partner])) ==
-              (guint64) 1 << c)
-            {
-              for (j = 0; j < 4; j++)
-                if (tops[j] == partner)
-                  break;
-              safe->kind = PAT_MOVE_PAIR;
-              safe->from = (guint8) (PILE1 + MIN (i, j));
-              safe->from2 = (guint8) (PILE1 + MAX (i, j));
-              safe->to = DISCARD;
-              safe->count = 2;
-              return TRUE;
-            }
-        }
-    }
+  safe_move (s, state, left, safe);
   return TRUE;
 }
 
@@ -596,11 +759,24 @@ fill_frame (Search      *s,
 
       /* The order test costs more than most positions' whole search below it, so it is made
        * only where the search ahead is long: at the root and after the early deals. */
+      const guint64 *inherited = parent != NULL ? parent->pre : s->root_done ? s->root_pre : NULL;
+      gboolean alive;
+
       if (parent != NULL)
         deep = parent->moves[parent->next - 1].kind == PAT_MOVE_STOCK &&
-               pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK;
-      if (!idiot_analyse (s, &frame->state, parent != NULL ? parent->pre : NULL, deep, frame->pre,
-                          &safe))
+               (s->heavy || pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK);
+      else if (s->root_done && s->root_lost)
+        return;
+      else if (s->root_done)
+        deep = FALSE;
+      alive = idiot_analyse (s, &frame->state, inherited, deep, frame->pre, &safe);
+      if (parent == NULL && !s->root_done && s->stop == PAT_SOLVE_SOLVED)
+        {
+          s->root_done = TRUE;
+          s->root_lost = !alive;
+          memcpy (s->root_pre, frame->pre, sizeof s->root_pre);
+        }
+      if (!alive)
         return;
       if (safe.kind != 0xff)
         {
@@ -848,6 +1024,33 @@ endgame_budget (const Search         *s,
   return limits->max_nodes > s->nodes ? limits->max_nodes - s->nodes : 0;
 }
 
+/* Doubles the stack of frames, unless that would go over the memory budget. */
+static gboolean
+grow_stack (Search *s)
+{
+  gsize bigger = s->stack_size * 2;
+
+  if (pat_solve_set_bytes (&s->seen) + bigger * sizeof (Frame) > s->max_bytes)
+    return FALSE;
+  s->stack = g_renew (Frame, s->stack, bigger);
+  s->stack_size = bigger;
+  return TRUE;
+}
+
+/* A position whose stock is empty: 1 won (the line in s->endgame_line), 0 lost and
+ * remembered, −1 out of nodes or memory. */
+static int
+end_game (Search               *s,
+          const PatState       *state,
+          const PatSolveLimits *limits)
+{
+  int won = endgame_solve (s, state, endgame_budget (s, limits), &s->endgame_length);
+
+  if (won == 0 && remember (s, state) < 0)
+    return -1;
+  return won;
+}
+
 typedef enum {
   PROBE_SOLVED,
   PROBE_EXHAUSTED,
@@ -880,6 +1083,11 @@ probe (Search               *s,
       Frame *frame = &s->stack[depth];
       Frame *child;
 
+      if (s->stop != PAT_SOLVE_SOLVED)
+        {
+          *result = s->stop;
+          return PROBE_STOPPED;
+        }
       if (frame->next == frame->n)
         {
           if (depth == 0)
@@ -895,27 +1103,23 @@ probe (Search               *s,
 
       if (depth + 1 == s->stack_size)
         {
-          gsize bigger = s->stack_size * 2;
-
-          if (pat_solve_set_bytes (&s->seen) + bigger * sizeof (Frame) > s->max_bytes)
+          if (!grow_stack (s))
             {
               *result = PAT_SOLVE_LIMIT;
               return PROBE_STOPPED;
             }
-          s->stack = g_renew (Frame, s->stack, bigger);
-          s->stack_size = bigger;
           frame = &s->stack[depth];
         }
 
       child = &s->stack[depth + 1];
       child->state = frame->state;
       s->rules->apply (&child->state, &frame->moves[frame->next++], NULL);
-      if (++s->nodes >= s->next_check)
+      if (++s->nodes + s->tests >= s->next_check)
         {
-          *result = pat_solve_should_stop (limits, s->nodes, deadline);
+          *result = pat_solve_should_stop (limits, s->nodes + s->tests, deadline);
           if (*result != PAT_SOLVE_SOLVED)
             return PROBE_STOPPED;
-          s->next_check = pat_solve_next_check (limits, s->nodes);
+          s->next_check = pat_solve_next_check (limits, s->nodes + s->tests);
         }
 
       if (s->rules->status (&child->state) == PAT_STATUS_WON)
@@ -946,7 +1150,7 @@ probe (Search               *s,
         }
       else if (pat_state_pile_len (&child->state, STOCK) == 0)
         {
-          int won = endgame_solve (s, &child->state, endgame_budget (s, limits), &s->endgame_length);
+          int won = end_game (s, &child->state, limits);
 
           if (won > 0)
             {
@@ -954,11 +1158,6 @@ probe (Search               *s,
               return PROBE_SOLVED;
             }
           if (won < 0)
-            {
-              *result = PAT_SOLVE_LIMIT;
-              return PROBE_STOPPED;
-            }
-          if (remember (s, &child->state) < 0)
             {
               *result = PAT_SOLVE_LIMIT;
               return PROBE_STOPPED;
@@ -986,12 +1185,15 @@ search (Search               *s,
 
   s->nodes = 1;
   s->next_check = pat_solve_next_check (limits, 0);
+  s->limits = limits;
+  s->deadline = deadline;
+  s->stop = PAT_SOLVE_SOLVED;
   s->random = 0x9e3779b9u;
   s->stack[0].state = *root;
   if (s->rules->status (root) == PAT_STATUS_WON)
-    return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, NULL, 0);
+    return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, NULL, 0);
   if (s->free_columns && remember (s, root) < 0)
-    return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes + s->tests, NULL, 0);
   s->endgame_length = 0;
   if (!s->free_columns && pat_state_pile_len (root, STOCK) == 0)
     {
@@ -1000,11 +1202,11 @@ search (Search               *s,
       switch (endgame_solve (s, root, endgame_budget (s, limits), &n_moves))
         {
         case 1:
-          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, s->endgame_line, n_moves);
+          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, s->endgame_line, n_moves);
         case 0:
-          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes + s->tests, NULL, 0);
         default:
-          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes + s->tests, NULL, 0);
         }
     }
 
@@ -1013,6 +1215,7 @@ search (Search               *s,
       guint64 budget = s->free_columns ? 0 : PROBE_UNIT * pat_solve_luby (round);
 
       s->noise = round == 0 ? 0 : PROBE_NOISE;
+      s->heavy = round >= light_probes;
       switch (probe (s, budget, limits, deadline, &result, &length))
         {
         case PROBE_SOLVED:
@@ -1025,14 +1228,14 @@ search (Search               *s,
               moves[i] = s->stack[i].moves[s->stack[i].next - 1];
             for (i = 0; i < s->endgame_length; i++)
               moves[length + i] = s->endgame_line[i];
-            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, (guint) total);
+            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, moves, (guint) total);
             g_free (moves);
             return PAT_SOLVE_SOLVED;
           }
         case PROBE_EXHAUSTED:
-          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes + s->tests, NULL, 0);
         case PROBE_STOPPED:
-          return pat_solution_set (solution, result, s->nodes, NULL, 0);
+          return pat_solution_set (solution, result, s->nodes + s->tests, NULL, 0);
         case PROBE_BUDGET:
         default:
           break;

@@ -265,4 +265,9 @@ PatSolveResult pat_solve_line_finish   (PatSolveLine         *line,
                                         PatSolution          *solution,
                                         guint64               nodes);
 
+/* Tests only: how many probes the Idiot's Delight solver makes before its order test with case
+ * splits runs after every deal (pat-solve-discard.c), so that tests reach that path on small
+ * positions too; returns the number before. Not thread-safe. */
+guint          pat_solve_discard_set_light_probes (guint  probes);
+
 G_END_DECLS
