@@ -359,32 +359,33 @@ test_idiots_delight_random (void)
 static void
 test_idiots_delight_hard_deals (void)
 {
-  static const guint won[] = { 1, 4 };
-  static const guint lost[] = { 8, 18, 48, 70, 81 };
-  PatSolveLimits limits = { 0, };
+  static const struct {
+    guint          deal;
+    PatSolveResult result;
+    guint64        max_nodes;
+  } deals[] = {
+    { 1, PAT_SOLVE_SOLVED, 2000000 },
+    { 4, PAT_SOLVE_SOLVED, 2000000 },
+    { 8, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 18, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 48, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 70, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 81, PAT_SOLVE_UNSOLVABLE, 100000 },
+  };
   guint i;
 
-  limits.max_nodes = 2000000;
-  for (i = 0; i < G_N_ELEMENTS (won); i++)
+  for (i = 0; i < G_N_ELEMENTS (deals); i++)
     {
+      PatSolveLimits limits = { 0, };
       PatSolution solution;
       PatState state;
 
-      deal (&pat_rules_idiots_delight, won[i], &state);
+      limits.max_nodes = deals[i].max_nodes;
+      deal (&pat_rules_idiots_delight, deals[i].deal, &state);
       g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                       PAT_SOLVE_SOLVED);
-      assert_replays_to_win (&pat_rules_idiots_delight, &state, &solution);
-      pat_solution_clear (&solution);
-    }
-  limits.max_nodes = 100000;
-  for (i = 0; i < G_N_ELEMENTS (lost); i++)
-    {
-      PatSolution solution;
-      PatState state;
-
-      deal (&pat_rules_idiots_delight, lost[i], &state);
-      g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                       PAT_SOLVE_UNSOLVABLE);
+                       deals[i].result);
+      if (deals[i].result == PAT_SOLVE_SOLVED)
+        assert_replays_to_win (&pat_rules_idiots_delight, &state, &solution);
       pat_solution_clear (&solution);
     }
 }
@@ -397,9 +398,26 @@ test_idiots_delight_case_splits (void)
 {
   guint before = pat_solve_discard_set_light_probes (0);
 
+  PatSolveLimits limits = { 0, };
+  PatSolution solution = { 0, };
+  PatState state;
+  gint cancel = 1;
+
   test_idiots_delight_random ();
   test_idiots_delight_deeper ();
   test_idiots_delight_order ();
+
+  /* The order tests count as work and heed the limits: deal 32's first case splits, at the
+   * root, are stopped after exactly ten, or at once when cancelled. */
+  deal (&pat_rules_idiots_delight, 32, &state);
+  limits.max_nodes = 10;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+  g_assert_cmpuint (solution.nodes, ==, 10);
+  memset (&limits, 0, sizeof limits);
+  limits.cancel = &cancel;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_CANCELLED);
   pat_solve_discard_set_light_probes (before);
 }
 

@@ -99,6 +99,25 @@ typedef struct {
   guint           endgame_length;       /* the moves of endgame_line after a win, else 0 */
 } Search;
 
+/* The work done: positions and order tests, what the node limit and the reports count. */
+static inline guint64
+work (const Search *s)
+{
+  return s->nodes + s->tests;
+}
+
+/* Checks the search's limits every so often; FALSE (and s->stop says why) when it must stop. */
+static gboolean
+keep_going (Search *s)
+{
+  if (work (s) < s->next_check)
+    return TRUE;
+  s->stop = pat_solve_should_stop (s->limits, work (s), s->deadline);
+  if (s->stop != PAT_SOLVE_SOLVED)
+    return FALSE;
+  s->next_check = pat_solve_next_check (s->limits, work (s));
+  return TRUE;
+}
 
 #define FREE_WORDS  6
 #define IDIOT_WORDS 2
@@ -573,13 +592,9 @@ idiot_refute (Search        *s,
   guint64 sub[PAT_N_CARDS], options, cards;
   guint best = PAT_N_CARDS, best_n = 64;
 
-  if (++s->tests + s->nodes >= s->next_check)
-    {
-      s->stop = pat_solve_should_stop (s->limits, s->nodes + s->tests, s->deadline);
-      if (s->stop != PAT_SOLVE_SOLVED)
-        return FALSE;
-      s->next_check = pat_solve_next_check (s->limits, s->nodes + s->tests);
-    }
+  s->tests++;
+  if (!keep_going (s))
+    return FALSE;
   if (idiot_hopeless (s, left, dealt, inherited, pre))
     return TRUE;
   if (depth == 0 || s->refute_budget == 0 || s->stop != PAT_SOLVE_SOLVED)
@@ -758,8 +773,9 @@ fill_frame (Search      *s,
 
       gboolean deep = TRUE;
 
-      /* The order test costs more than most positions' whole search below it, so it is made
-       * only where the search ahead is long: at the root and after the early deals. */
+      /* The order test costs more than most positions' whole search below it, so light probes
+       * make it only where the search ahead is long: at the root and after the early deals;
+       * later probes make it with case splits after every deal, and at the root once. */
       const guint64 *inherited = parent != NULL ? parent->pre : s->root_done ? s->root_pre : NULL;
       gboolean alive;
 
@@ -1022,7 +1038,7 @@ endgame_budget (const Search         *s,
 {
   if (limits == NULL || limits->max_nodes == 0)
     return G_MAXUINT64;
-  return limits->max_nodes > s->nodes ? limits->max_nodes - s->nodes : 0;
+  return limits->max_nodes > work (s) ? limits->max_nodes - work (s) : 0;
 }
 
 /* Doubles the stack of frames, unless that would go over the memory budget. */
@@ -1071,7 +1087,6 @@ static ProbeResult
 probe (Search               *s,
        guint64               budget,
        const PatSolveLimits *limits,
-       gint64                deadline,
        PatSolveResult       *result,
        gsize                *length)
 {
@@ -1115,12 +1130,11 @@ probe (Search               *s,
       child = &s->stack[depth + 1];
       child->state = frame->state;
       s->rules->apply (&child->state, &frame->moves[frame->next++], NULL);
-      if (++s->nodes + s->tests >= s->next_check)
+      s->nodes++;
+      if (!keep_going (s))
         {
-          *result = pat_solve_should_stop (limits, s->nodes + s->tests, deadline);
-          if (*result != PAT_SOLVE_SOLVED)
-            return PROBE_STOPPED;
-          s->next_check = pat_solve_next_check (limits, s->nodes + s->tests);
+          *result = s->stop;
+          return PROBE_STOPPED;
         }
 
       if (s->rules->status (&child->state) == PAT_STATUS_WON)
@@ -1179,7 +1193,6 @@ search (Search               *s,
         const PatSolveLimits *limits,
         PatSolution          *solution)
 {
-  gint64 deadline = pat_solve_deadline (limits);
   PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
   guint64 round;
   gsize length = 0;
@@ -1187,14 +1200,14 @@ search (Search               *s,
   s->nodes = 1;
   s->next_check = pat_solve_next_check (limits, 0);
   s->limits = limits;
-  s->deadline = deadline;
+  s->deadline = pat_solve_deadline (limits);
   s->stop = PAT_SOLVE_SOLVED;
   s->random = 0x9e3779b9u;
   s->stack[0].state = *root;
   if (s->rules->status (root) == PAT_STATUS_WON)
-    return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, NULL, 0);
+    return pat_solution_set (solution, PAT_SOLVE_SOLVED, work (s), NULL, 0);
   if (s->free_columns && remember (s, root) < 0)
-    return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes + s->tests, NULL, 0);
+    return pat_solution_set (solution, PAT_SOLVE_LIMIT, work (s), NULL, 0);
   s->endgame_length = 0;
   if (!s->free_columns && pat_state_pile_len (root, STOCK) == 0)
     {
@@ -1203,11 +1216,11 @@ search (Search               *s,
       switch (endgame_solve (s, root, endgame_budget (s, limits), &n_moves))
         {
         case 1:
-          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, s->endgame_line, n_moves);
+          return pat_solution_set (solution, PAT_SOLVE_SOLVED, work (s), s->endgame_line, n_moves);
         case 0:
-          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes + s->tests, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, work (s), NULL, 0);
         default:
-          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes + s->tests, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_LIMIT, work (s), NULL, 0);
         }
     }
 
@@ -1217,7 +1230,7 @@ search (Search               *s,
 
       s->noise = round == 0 ? 0 : PROBE_NOISE;
       s->heavy = round >= light_probes;
-      switch (probe (s, budget, limits, deadline, &result, &length))
+      switch (probe (s, budget, limits, &result, &length))
         {
         case PROBE_SOLVED:
           {
@@ -1229,14 +1242,14 @@ search (Search               *s,
               moves[i] = s->stack[i].moves[s->stack[i].next - 1];
             for (i = 0; i < s->endgame_length; i++)
               moves[length + i] = s->endgame_line[i];
-            pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes + s->tests, moves, (guint) total);
+            pat_solution_set (solution, PAT_SOLVE_SOLVED, work (s), moves, (guint) total);
             g_free (moves);
             return PAT_SOLVE_SOLVED;
           }
         case PROBE_EXHAUSTED:
-          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes + s->tests, NULL, 0);
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, work (s), NULL, 0);
         case PROBE_STOPPED:
-          return pat_solution_set (solution, result, s->nodes + s->tests, NULL, 0);
+          return pat_solution_set (solution, result, work (s), NULL, 0);
         case PROBE_BUDGET:
         default:
           break;
