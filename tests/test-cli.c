@@ -328,38 +328,6 @@ test_deal_difficulty (void)
       }
 }
 
-/* deal --difficulty passes over a deal that the solver cannot prove winnable within the pick
- * budget (PAT_DIFFICULTY_PICK_SECONDS), as the app does, rather than keep the player waiting:
- * Idiot's Delight deal 30 is a Hard winnable deal, but its proof takes hundreds of thousands
- * of positions and order tests (most of a second here, where the solver makes about half a
- * million a second). */
-static void
-test_deal_difficulty_budget (void)
-{
-  g_auto(Run) solved = { 0, };
-  g_auto(Run) picked = { 0, };
-  g_autoptr(GRegex) nodes_regex = g_regex_new ("\"nodes\":([0-9]+),", 0, 0, NULL);
-  g_autoptr(GRegex) deal_regex = g_regex_new ("\\{\"deal\":([0-9]+),\"difficulty\":\"hard\"\\}\n$", 0, 0, NULL);
-  g_autoptr(GMatchInfo) nodes_match = NULL;
-  g_autoptr(GMatchInfo) deal_match = NULL;
-  g_autofree char *nodes = NULL;
-  g_autofree char *number = NULL;
-
-  run_cli (&solved, "solve", "--game", "idiots-delight", "--deal", "30", NULL);
-  g_assert_cmpint (solved.status, ==, 0);
-  g_assert_true (g_str_has_prefix (solved.out, "{\"deal\":30,\"result\":\"solved\",\"difficulty\":\"hard\","));
-  g_assert_true (g_regex_match (nodes_regex, solved.out, 0, &nodes_match));
-  nodes = g_match_info_fetch (nodes_match, 1);
-  g_assert_cmpuint (g_ascii_strtoull (nodes, NULL, 10), >, 200000);
-
-  run_cli (&picked, "deal", "--game", "idiots-delight", "--difficulty", "hard", "--from", "30", NULL);
-  g_assert_cmpstr (picked.err, ==, "");
-  g_assert_cmpint (picked.status, ==, 0);
-  g_assert_true (g_regex_match (deal_regex, picked.out, 0, &deal_match));
-  number = g_match_info_fetch (deal_match, 1);
-  g_assert_cmpuint (g_ascii_strtoull (number, NULL, 10), >, 30);
-}
-
 static void
 test_deal_difficulty_errors (void)
 {
@@ -488,7 +456,6 @@ main (int   argc,
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
-  g_test_add_func ("/cli/deal/difficulty-budget", test_deal_difficulty_budget);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
   g_test_add_func ("/cli/errors", test_errors);

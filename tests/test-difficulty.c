@@ -324,28 +324,36 @@ test_wanted_level_skips_solver (void)
 }
 
 /* pat_difficulty_pick(), what the app and `deal --difficulty` ask of each deal they try, passes
- * over a deal of the level wanted that the solver cannot prove winnable within
- * PAT_DIFFICULTY_PICK_SECONDS: Idiot's Delight deal 30 is Hard and winnable, but its proof takes
- * hundreds of thousands of positions and order tests (most of a second); deal 865968977, Hard
- * too, takes a few hundred. */
+ * over a deal of the level wanted that the solver cannot prove winnable within its budget.
+ * Idiot's Delight deal 30 is Hard and winnable, but its proof takes the SAT solver after some
+ * 13,000 positions of probes (a tenth of a second here); deal 865968977, Hard too, takes a few
+ * hundred positions. The budget is cut to 10 ms for the test, so that the margin stays wide on
+ * a faster machine (PAT_DIFFICULTY_PICK_SECONDS is 0.1 s). */
 static void
 test_pick_budget (void)
 {
   const PatRules *rules = &pat_rules_idiots_delight;
   PatSolution solution = { 0, };
   PatState slow, quick;
+  double before;
 
   deal (rules, 30, &slow);
   deal (rules, 865968977, &quick);
   g_assert_cmpint (pat_difficulty_of_score (rules, pat_difficulty_score (rules, &slow, NULL)), ==,
                    PAT_DIFFICULTY_HARD);
   g_assert_cmpint (solve (rules, &slow, &solution), ==, PAT_SOLVE_SOLVED);
-  g_assert_cmpuint (solution.nodes, >, 200000);
+  g_assert_cmpuint (solution.nodes, >, 13000);
+  pat_solution_clear (&solution);
+  g_assert_cmpint (solve (rules, &quick, &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_cmpuint (solution.nodes, <, 1000);
   pat_solution_clear (&solution);
 
+  before = pat_difficulty_set_pick_seconds (0.01);
   g_assert_false (pat_difficulty_pick (rules, &slow, PAT_DIFFICULTY_HARD, NULL));
   g_assert_true (pat_difficulty_pick (rules, &quick, PAT_DIFFICULTY_HARD, NULL));
   g_assert_false (pat_difficulty_pick (rules, &quick, PAT_DIFFICULTY_EASY, NULL));
+  pat_difficulty_set_pick_seconds (before);
+  g_assert_true (pat_difficulty_pick (rules, &quick, PAT_DIFFICULTY_HARD, NULL));
 }
 
 /* A cancelled search is UNKNOWN. */

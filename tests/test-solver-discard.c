@@ -352,10 +352,10 @@ test_idiots_delight_random (void)
 
 /* Deals the search through positions alone could not decide: 48, 70 and 81 took it 13 to 107
  * million positions to prove lost (so did 8 and 18, after more than the 256 MiB it may use),
- * and 1 and 4 were still open after 30 s. Once its light probes are made (some 13,000
- * positions), the order test with case splits on the partners decides the lost ones at the root
- * or after a few deals, and cuts the search for a win in the others to a few hundred positions;
- * budgets far below what the old search took check it. */
+ * 1 and 4 were still open after 30 s, and 28, 60, 32 and 37 were among the 111 of deals 1-2000
+ * the order test with case splits left open after a second (7.9 million work units in 10 s did
+ * not decide 32). Once its light probes are made (some 13,000 positions), the SAT solver decides
+ * each with a few thousand decisions; budgets far below what the old searches took check it. */
 static void
 test_idiots_delight_hard_deals (void)
 {
@@ -371,6 +371,10 @@ test_idiots_delight_hard_deals (void)
     { 48, PAT_SOLVE_UNSOLVABLE, 100000 },
     { 70, PAT_SOLVE_UNSOLVABLE, 100000 },
     { 81, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 28, PAT_SOLVE_SOLVED, 100000 },
+    { 60, PAT_SOLVE_SOLVED, 100000 },
+    { 32, PAT_SOLVE_UNSOLVABLE, 100000 },
+    { 37, PAT_SOLVE_UNSOLVABLE, 100000 },
   };
   guint i;
 
@@ -390,11 +394,12 @@ test_idiots_delight_hard_deals (void)
     }
 }
 
-/* The same random positions as above, with the order test's case splits made after every
- * deal from the first probe on (by default only after a few probes have failed, which small
- * positions never reach): every verdict still matches the exhaustive search. */
+/* The same random positions as above, each decided by the SAT solver alone, with no probe
+ * first (by default only after a few probes have failed, which small positions never reach):
+ * every verdict matches the exhaustive search, and every winning line read off the SAT
+ * solver's schedule replays to a win. */
 static void
-test_idiots_delight_case_splits (void)
+test_idiots_delight_sat (void)
 {
   guint before = pat_solve_discard_set_light_probes (0);
 
@@ -407,8 +412,8 @@ test_idiots_delight_case_splits (void)
   test_idiots_delight_deeper ();
   test_idiots_delight_order ();
 
-  /* The order tests count as work and heed the limits: deal 32's first case splits, at the
-   * root, are stopped after exactly ten, or at once when cancelled. */
+  /* The SAT solver's decisions count as work and heed the limits: deal 32's are stopped after
+   * exactly ten, at once when cancelled, and when its clauses alone are over the memory budget. */
   deal (&pat_rules_idiots_delight, 32, &state);
   limits.max_nodes = 10;
   g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
@@ -418,6 +423,13 @@ test_idiots_delight_case_splits (void)
   limits.cancel = &cancel;
   g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
                    PAT_SOLVE_CANCELLED);
+  memset (&limits, 0, sizeof limits);
+  limits.max_memory = 1024 * 1024;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+  memset (&limits, 0, sizeof limits);
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_UNSOLVABLE);
   pat_solve_discard_set_light_probes (before);
 }
 
@@ -486,7 +498,7 @@ test_limits (void)
 
   g_assert_false (pat_solver_supports (&pat_rules_perpetual_motion));
 
-  /* Deal 32 of Idiot's Delight takes more than ten seconds. */
+  /* Deal 32 of Idiot's Delight takes some 13,000 positions and the SAT solver to decide. */
   deal (&pat_rules_idiots_delight, 32, &state);
   limits.max_nodes = 10;
   g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
@@ -529,7 +541,7 @@ main (int   argc,
   g_test_add_func ("/solver/idiots-delight/end-game", test_idiots_delight_end_game);
   g_test_add_func ("/solver/idiots-delight/deeper-positions", test_idiots_delight_deeper);
   g_test_add_func ("/solver/idiots-delight/hard-deals", test_idiots_delight_hard_deals);
-  g_test_add_func ("/solver/idiots-delight/case-splits", test_idiots_delight_case_splits);
+  g_test_add_func ("/solver/idiots-delight/sat", test_idiots_delight_sat);
   g_test_add_func ("/solver/free-columns/known-deals", test_free_columns_known);
   g_test_add_func ("/solver/free-columns/random-positions", test_free_columns_random);
   g_test_add_func ("/solver/discard/limits", test_limits);

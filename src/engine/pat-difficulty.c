@@ -316,6 +316,17 @@ pat_difficulty_of_deal (const PatRules       *rules,
     }
 }
 
+static double pick_seconds = PAT_DIFFICULTY_PICK_SECONDS;
+
+double
+pat_difficulty_set_pick_seconds (double seconds)
+{
+  double before = pick_seconds;
+
+  pick_seconds = seconds;
+  return before;
+}
+
 gboolean
 pat_difficulty_pick (const PatRules *rules,
                      const PatState *state,
@@ -326,7 +337,7 @@ pat_difficulty_pick (const PatRules *rules,
 
   g_return_val_if_fail (wanted >= PAT_DIFFICULTY_EASY, FALSE);
 
-  limits.timeout = PAT_DIFFICULTY_PICK_SECONDS;
+  limits.timeout = pick_seconds;
   limits.max_memory = PAT_DIFFICULTY_PICK_MEMORY;
   limits.cancel = cancel;
   return pat_difficulty_of_deal (rules, state, &limits, wanted, NULL) == wanted;

@@ -91,6 +91,9 @@ gboolean      pat_difficulty_pick         (const PatRules       *rules,
                                            const PatState       *state,
                                            PatDifficulty         wanted,
                                            const gint           *cancel);
+/* Tests only: the budget pat_difficulty_pick() gives the solver instead of
+ * PAT_DIFFICULTY_PICK_SECONDS; returns the one before. Not thread-safe. */
+double        pat_difficulty_set_pick_seconds (double             seconds);
 
 /* "unknown", "unwinnable", "easy", "medium", "hard". */
 const char   *pat_difficulty_to_string    (PatDifficulty         difficulty);

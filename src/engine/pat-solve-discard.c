@@ -15,11 +15,12 @@
  *
  * Idiot's Delight adds, each sound for the reasons given where it is done:
  * - the old tests: a card with no partner left in another pile, a safe discard made at once;
- * - an order test (idiot_hopeless): cards that would have to go before themselves, with case
- *   splits on the partners of the cards that have fewest (idiot_refute);
+ * - an order test (idiot_hopeless): cards that would have to go before themselves;
  * - lost positions that condemn the positions with more passive cards (idiot_record);
  * - the end game, once the stock is empty, searched on the piles' heights (endgame_search).
- * Free Columns is searched as before. */
+ * A few light probes of that search win most deals within milliseconds; a deal they do not
+ * decide goes whole to the SAT solver (pat-solve-idiot-sat.c), which decides every deal tried
+ * within a second. Free Columns is searched as before. */
 
 enum {
   STOCK = 0,
@@ -32,12 +33,8 @@ enum {
 #define MAX_DEALS    13
 #define DEEP_STOCK   16  /* cards left in the stock for the order test after a deal */
 
-/* The order test with case splits (idiot_refute): the tests it may make at the root and after
- * a deal, and the light probes made before it (see search()): they win most deals within a few
- * milliseconds, before a single case split is paid for. */
-#define REFUTE_ROOT_TESTS 20000
-#define REFUTE_TESTS      2500
-#define LIGHT_PROBES      8
+/* The probes made before the SAT solver is asked (see search()). */
+#define LIGHT_PROBES 8
 
 static guint light_probes = LIGHT_PROBES;
 
@@ -70,17 +67,10 @@ typedef struct {
   guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card; 0: in play */
   guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
   guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
-  guint64         allow[PAT_N_CARDS];   /* the partners each card may still take (case splits) */
-  guint64         options[PAT_N_CARDS]; /* idiot_hopeless's last word on each card's partners */
   guint64         at_time[MAX_DEALS + 1]; /* the cards each deal brings (0: the cards in play) */
-  gboolean        heavy;                /* this probe makes the order test with case splits */
-  gboolean        root_done;            /* root_pre holds the root's order test */
-  gboolean        root_lost;
-  guint64         root_pre[PAT_N_CARDS];
   const PatSolveLimits *limits;
   gint64          deadline;
   PatSolveResult  stop;                 /* PAT_SOLVE_SOLVED, or why an order test stopped */
-  guint           refute_budget;        /* order tests idiot_refute may still make */
   guint32         stamp;                /* idiot_hopeless's round, for on_cache */
   guint32         on_stamp[PAT_N_CARDS][MAX_DEALS + 1];
   guint64         on_cache[PAT_N_CARDS][MAX_DEALS + 1];
@@ -90,7 +80,7 @@ typedef struct {
   gsize           stack_size;
   gsize           max_bytes;
   guint64         nodes;
-  guint64         tests;                /* the order tests made by idiot_refute */
+  guint64         tests;                /* the order tests made */
   guint64         next_check;
   guint32         random;
   guint           noise;
@@ -268,7 +258,6 @@ idiot_prepare (Search         *s,
     }
   for (c = 0; c < PAT_N_CARDS; c++)
     {
-      s->allow[c] = ~(guint64) 0;
       if (s->pile_of[c] != DISCARD)
         s->at_time[s->time_of[c]] |= (guint64) 1 << c;
     }
@@ -410,7 +399,7 @@ partner_needs (Search        *s,
                guint64       *single)
 {
   guint p = s->pile_of[c];
-  guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]) & s->allow[c];
+  guint64 partners = left & ~s->pile_cards[p] & (s->higher[c] | s->same_rank[c]);
   guint64 common = ~(guint64) 0;
   guint earliest = MAX (dealt, latest_time (s, pre[c] | bit (c)));
 
@@ -553,7 +542,6 @@ idiot_hopeless (Search        *s,
               pre[c] = grown;
               changed = TRUE;
             }
-          s->options[c] = pair_ok[c] | single;
           /* A card that only one higher card can take goes before it. */
           if (pair_ok[c] == 0 && (single & (single - 1)) == 0)
             {
@@ -572,63 +560,6 @@ idiot_hopeless (Search        *s,
     }
 
   return !needy_paired_off (s, left, needy, pair_ok);
-}
-
-/* idiot_hopeless with case splits: TRUE when the position is hopeless, or when, for the card
- * with the fewest possible partners (at least two), every choice of its partner is, split
- * again up to @depth choices deep. In any win each card goes with exactly one partner (and a
- * card of its rank it pairs with has it as its own partner), so the cases cover every win.
- * Each test made counts against s->refute_budget and the search's limits; when either runs out
- * the answer is FALSE (not proven), never a guess. @pre is the unsplit test's, for the
- * positions after this one. */
-static gboolean
-idiot_refute (Search        *s,
-              guint64        left,
-              guint          dealt,
-              const guint64 *inherited,
-              guint64       *pre,
-              guint          depth)
-{
-  guint64 sub[PAT_N_CARDS], options, cards;
-  guint best = PAT_N_CARDS, best_n = 64;
-
-  s->tests++;
-  if (!keep_going (s))
-    return FALSE;
-  if (idiot_hopeless (s, left, dealt, inherited, pre))
-    return TRUE;
-  if (depth == 0 || s->refute_budget == 0 || s->stop != PAT_SOLVE_SOLVED)
-    return FALSE;
-  s->refute_budget--;
-  for (cards = left; cards != 0; cards &= cards - 1)
-    {
-      guint c = (guint) __builtin_ctzll (cards);
-      guint n = (guint) __builtin_popcountll (s->options[c]);
-
-      if (n >= 2 && n < best_n)
-        {
-          best = c;
-          best_n = n;
-        }
-    }
-  if (best == PAT_N_CARDS)
-    return FALSE;
-  for (options = s->options[best]; options != 0; options &= options - 1)
-    {
-      guint k = (guint) __builtin_ctzll (options);
-      guint64 keep_c = s->allow[best], keep_k = s->allow[k];
-      gboolean refuted;
-
-      s->allow[best] = bit (k);
-      if ((s->same_rank[best] & bit (k)) != 0)
-        s->allow[k] &= bit (best);
-      refuted = idiot_refute (s, left, dealt, pre, sub, depth - 1);
-      s->allow[best] = keep_c;
-      s->allow[k] = keep_k;
-      if (!refuted)
-        return FALSE;
-    }
-  return TRUE;
 }
 
 /* Sets *safe to a discard that can be made at once without losing a win (see idiot_prepare):
@@ -737,11 +668,11 @@ idiot_analyse (Search         *s,
     }
   if (inherited == NULL || deep)
     {
-      guint depth = s->heavy ? PAT_N_CARDS : 0;
-
-      s->refute_budget = inherited == NULL ? REFUTE_ROOT_TESTS : REFUTE_TESTS;
-      if (idiot_refute (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
-                        inherited, pre, depth))
+      s->tests++;
+      if (!keep_going (s))
+        return FALSE;
+      if (idiot_hopeless (s, left, (s->root_stock - pat_state_pile_len (state, STOCK) + 3) / 4,
+                          inherited, pre))
         return FALSE;
     }
   else
@@ -773,27 +704,14 @@ fill_frame (Search      *s,
 
       gboolean deep = TRUE;
 
-      /* The order test costs more than most positions' whole search below it, so light probes
-       * make it only where the search ahead is long: at the root and after the early deals;
-       * later probes make it with case splits after every deal, and at the root once. */
-      const guint64 *inherited = parent != NULL ? parent->pre : s->root_done ? s->root_pre : NULL;
-      gboolean alive;
+      /* The order test costs more than most positions' whole search below it, so it is made
+       * only where the search ahead is long: at the root and after the early deals. */
+      const guint64 *inherited = parent != NULL ? parent->pre : NULL;
 
       if (parent != NULL)
         deep = parent->moves[parent->next - 1].kind == PAT_MOVE_STOCK &&
-               (s->heavy || pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK);
-      else if (s->root_done && s->root_lost)
-        return;
-      else if (s->root_done)
-        deep = FALSE;
-      alive = idiot_analyse (s, &frame->state, inherited, deep, frame->pre, &safe);
-      if (parent == NULL && s->heavy && !s->root_done && s->stop == PAT_SOLVE_SOLVED)
-        {
-          s->root_done = TRUE;
-          s->root_lost = !alive;
-          memcpy (s->root_pre, frame->pre, sizeof s->root_pre);
-        }
-      if (!alive)
+               pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK;
+      if (!idiot_analyse (s, &frame->state, inherited, deep, frame->pre, &safe))
         return;
       if (safe.kind != 0xff)
         {
@@ -1187,6 +1105,22 @@ probe (Search               *s,
 #define PROBE_UNIT  1024
 #define PROBE_NOISE 24
 
+/* After the light probes: the whole question to the SAT solver (pat-solve-idiot-sat.c). */
+static PatSolveResult
+sat_search (Search               *s,
+            const PatState       *root,
+            const PatSolveLimits *limits,
+            PatSolution          *solution)
+{
+  GArray *line = g_array_new (FALSE, FALSE, sizeof (PatMove));
+  guint64 done = work (s);
+  PatSolveResult result = pat_solve_idiot_sat (s->rules, root, limits, &done, line);
+
+  pat_solution_set (solution, result, done, (PatMove *) line->data, result == PAT_SOLVE_SOLVED ? line->len : 0);
+  g_array_unref (line);
+  return result;
+}
+
 static PatSolveResult
 search (Search               *s,
         const PatState       *root,
@@ -1229,7 +1163,8 @@ search (Search               *s,
       guint64 budget = s->free_columns ? 0 : PROBE_UNIT * pat_solve_luby (round);
 
       s->noise = round == 0 ? 0 : PROBE_NOISE;
-      s->heavy = round >= light_probes;
+      if (!s->free_columns && round == light_probes)
+        return sat_search (s, root, limits, solution);
       switch (probe (s, budget, limits, &result, &length))
         {
         case PROBE_SOLVED:

@@ -31,6 +31,15 @@ PatSolveResult pat_solve_free_columns   (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
 
+/* Idiot's Delight decided by satisfiability (pat-solve-idiot-sat.c): SOLVED with the winning
+ * line appended to @line (PatMove), UNSOLVABLE, or why it stopped. Adds the SAT solver's
+ * decisions to *work; limits->max_nodes counts them on top of *work. */
+PatSolveResult pat_solve_idiot_sat      (const PatRules       *rules,
+                                         const PatState       *state,
+                                         const PatSolveLimits *limits,
+                                         guint64              *work,
+                                         GArray               *line);
+
 /* How often (in nodes) solvers should call pat_solve_should_stop(); a power of two. */
 #define PAT_SOLVE_CHECK_INTERVAL 4096
 
@@ -265,9 +274,9 @@ PatSolveResult pat_solve_line_finish   (PatSolveLine         *line,
                                         PatSolution          *solution,
                                         guint64               nodes);
 
-/* Tests only: how many probes the Idiot's Delight solver makes before its order test with case
- * splits runs after every deal (pat-solve-discard.c), so that tests reach that path on small
- * positions too; returns the number before. Not thread-safe. */
+/* Tests only: how many probes the Idiot's Delight solver makes before it asks the SAT solver
+ * (pat-solve-discard.c), so that tests reach that path on small positions too; returns the
+ * number before. Not thread-safe. */
 guint          pat_solve_discard_set_light_probes (guint  probes);
 
 G_END_DECLS
