@@ -219,12 +219,12 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *game = NULL;
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
-  double timeout = PAT_DIFFICULTY_PICK_SECONDS;
+  double timeout = 0;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, "The game id (a game with a solver)", "ID" },
     { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", as when the app picks a deal); a deal over it counts as unknown", "S" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
     { NULL }
@@ -262,6 +262,8 @@ pat_cli_bench_difficulty (int    argc,
   if (!pat_cli_parse_die (die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
     return pat_cli_fail ("%s", error->message);
+  if (timeout == 0)
+    timeout = pat_difficulty_pick_seconds (rules);
   if (!(timeout > 0 && timeout <= 1e6))
     return pat_cli_fail ("--timeout takes seconds, more than 0");
   if (count > 10000000)

@@ -214,7 +214,7 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, as the app picks deals (games with a solver)", "LEVEL" },
+    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within the game's budget (" G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a solver)", "LEVEL" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };

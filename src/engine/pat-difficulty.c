@@ -25,15 +25,16 @@ typedef struct {
   PatPlayoutKind   players;
   double           easy_min;
   double           medium_min;
+  double           pick_seconds;  /* see PAT_DIFFICULTY_PICK_SECONDS */
 } Thresholds;
 
 static const Thresholds thresholds[] = {
-  { "black-hole",            PAT_PLAYOUT_SIMPLE, 0.0308, 0.0177 },
-  { "all-in-a-row",          PAT_PLAYOUT_RANDOM, 0.177, 0.133 },
-  { "penguin",               PAT_PLAYOUT_RANDOM, 0.133, 0.088 },
-  { "demon",                 PAT_PLAYOUT_RANDOM, 0.216, 0.144 },
-  { "idiots-delight",        PAT_PLAYOUT_RANDOM, 0.513, 0.436 },
-  { "perpetual-motion-free", PAT_PLAYOUT_RANDOM, 0.433, 0.356 },
+  { "black-hole",            PAT_PLAYOUT_SIMPLE, 0.0308, 0.0177, PAT_DIFFICULTY_PICK_SECONDS },
+  { "all-in-a-row",          PAT_PLAYOUT_RANDOM, 0.177, 0.133, PAT_DIFFICULTY_PICK_SECONDS },
+  { "penguin",               PAT_PLAYOUT_RANDOM, 0.133, 0.088, PAT_DIFFICULTY_PICK_SECONDS },
+  { "demon",                 PAT_PLAYOUT_RANDOM, 0.216, 0.144, PAT_DIFFICULTY_PICK_SECONDS },
+  { "idiots-delight",        PAT_PLAYOUT_RANDOM, 0.513, 0.436, PAT_DIFFICULTY_PICK_SECONDS_SAT },
+  { "perpetual-motion-free", PAT_PLAYOUT_RANDOM, 0.433, 0.356, PAT_DIFFICULTY_PICK_SECONDS },
 };
 
 static const Thresholds *
@@ -316,15 +317,25 @@ pat_difficulty_of_deal (const PatRules       *rules,
     }
 }
 
-static double pick_seconds = PAT_DIFFICULTY_PICK_SECONDS;
+static double pick_seconds_override;
 
 double
 pat_difficulty_set_pick_seconds (double seconds)
 {
-  double before = pick_seconds;
+  double before = pick_seconds_override;
 
-  pick_seconds = seconds;
+  pick_seconds_override = seconds;
   return before;
+}
+
+double
+pat_difficulty_pick_seconds (const PatRules *rules)
+{
+  const Thresholds *t = thresholds_of (rules);
+
+  if (pick_seconds_override > 0)
+    return pick_seconds_override;
+  return t != NULL ? t->pick_seconds : PAT_DIFFICULTY_PICK_SECONDS;
 }
 
 gboolean
@@ -337,7 +348,7 @@ pat_difficulty_pick (const PatRules *rules,
 
   g_return_val_if_fail (wanted >= PAT_DIFFICULTY_EASY, FALSE);
 
-  limits.timeout = pick_seconds;
+  limits.timeout = pat_difficulty_pick_seconds (rules);
   limits.max_memory = PAT_DIFFICULTY_PICK_MEMORY;
   limits.cancel = cancel;
   return pat_difficulty_of_deal (rules, state, &limits, wanted, NULL) == wanted;

@@ -31,6 +31,10 @@ typedef enum {
  * others. Most deals of every game are decided in milliseconds, and a second spent on one slow
  * deal is a second the player waits. */
 #define PAT_DIFFICULTY_PICK_SECONDS 0.1
+/* Idiot's Delight, whose SAT solver decides every deal in 0.05-0.4 s: with 0.3 s no deal is
+ * passed over, and picks are quicker than with 0.1 s, which passed over the deals it was
+ * still working on (README.md has the figures). */
+#define PAT_DIFFICULTY_PICK_SECONDS_SAT 0.3
 #define PAT_DIFFICULTY_PICK_MEMORY  ((gsize) 128 * 1024 * 1024)
 
 /* The playouts behind the score. */
@@ -91,8 +95,10 @@ gboolean      pat_difficulty_pick         (const PatRules       *rules,
                                            const PatState       *state,
                                            PatDifficulty         wanted,
                                            const gint           *cancel);
-/* Tests only: the budget pat_difficulty_pick() gives the solver instead of
- * PAT_DIFFICULTY_PICK_SECONDS; returns the one before. Not thread-safe. */
+/* The solver's budget for each deal tried when picking a deal of @rules' game. */
+double        pat_difficulty_pick_seconds (const PatRules     *rules);
+/* Tests only: a budget for every game instead of each game's own (0: each game's own);
+ * returns the one before. Not thread-safe. */
 double        pat_difficulty_set_pick_seconds (double             seconds);
 
 /* "unknown", "unwinnable", "easy", "medium", "hard". */

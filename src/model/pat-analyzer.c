@@ -528,7 +528,7 @@ find_thread (GTask        *task,
         {
           PatSolution solution;
 
-          found = pat_analyze_position (rules, &state, PAT_DIFFICULTY_PICK_SECONDS, &cancel, &solution) ==
+          found = pat_analyze_position (rules, &state, pat_difficulty_pick_seconds (rules), &cancel, &solution) ==
                   PAT_SOLVE_SOLVED;
           pat_solution_clear (&solution);
         }
