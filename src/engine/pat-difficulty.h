@@ -87,7 +87,7 @@ PatDifficulty pat_difficulty_of_deal      (const PatRules       *rules,
 
 /*
  * Whether @state is a deal to pick for @wanted (EASY, MEDIUM or HARD): of that level and proven
- * winnable within PAT_DIFFICULTY_PICK_SECONDS and PAT_DIFFICULTY_PICK_MEMORY. What the app and
+ * winnable within pat_difficulty_pick_seconds() and PAT_DIFFICULTY_PICK_MEMORY. What the app and
  * `patience-cli deal --difficulty` ask of each deal they try. @cancel (nullable) stops it (FALSE).
  * Blocking.
  */

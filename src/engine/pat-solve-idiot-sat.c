@@ -21,17 +21,17 @@
  *   gone before it; so is its partner, whose pile's cards above it have gone before too;
  * - a higher card that takes a card goes after it.
  *
- * Variables: before[a][b] for every ordered pair of cards left, window[a][w] ("a goes in window
- * w or later", the order encoding), and one per possible partner. The order's transitivity
- * dominates the clauses: n³ for n cards, 132,600 for a whole deck. PicoSAT (a CDCL solver)
- * answers; the moves are read off the model in schedule order and played through the rules,
- * so the winning line given is one the rules accept. */
+ * Variables: before (a, b) for the cards left (one for both orders of two cards that cannot
+ * pair, as exactly one of them goes first; two for two that can), window[a][w] ("a goes in
+ * window w or later", the order encoding), and one per possible partner. The order's
+ * transitivity dominates the clauses (two forbidden cycles for three cards no two of which can
+ * pair, six clauses otherwise): some 110,000 clauses in all for a whole deck. PicoSAT (a CDCL
+ * solver) answers; the moves are read off the model in schedule order and played through the
+ * rules, so the winning line given is one the rules accept. */
 
-#define N_PILES 6
 #define STOCK   0
 #define PILE1   1
 #define DISCARD 5
-
 
 typedef struct {
   PicoSAT        *sat;
