@@ -343,6 +343,8 @@ test_deal_difficulty_errors (void)
     { { "deal", "--game", "perpetual-motion", "--difficulty", "easy" }, "no solver" },
     { { "bench-difficulty", "--game", "perpetual-motion" }, "a game with a solver" },
     { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "0" }, "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" }, "--timeout takes seconds, more than 0" },
   };
   guint i;
 

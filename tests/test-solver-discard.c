@@ -394,6 +394,44 @@ test_idiots_delight_hard_deals (void)
     }
 }
 
+/* Idiot's Delight deal 32, lost, which takes some 13,000 positions of probes and then the SAT
+ * solver to decide, stopped by each limit: after exactly ten nodes, at once when cancelled or
+ * past its time, and within @max_memory bytes; and decided without them. */
+static void
+assert_idiot_limits_heeded (gsize max_memory)
+{
+  PatSolveLimits limits = { 0, };
+  PatSolution solution = { 0, };
+  PatState state;
+  gint cancel = 1;
+
+  deal (&pat_rules_idiots_delight, 32, &state);
+  limits.max_nodes = 10;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+  g_assert_cmpuint (solution.nodes, ==, 10);
+  g_assert_null (solution.moves);
+
+  memset (&limits, 0, sizeof limits);
+  limits.cancel = &cancel;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_CANCELLED);
+
+  memset (&limits, 0, sizeof limits);
+  limits.timeout = 1e-9;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+
+  memset (&limits, 0, sizeof limits);
+  limits.max_memory = max_memory;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+
+  memset (&limits, 0, sizeof limits);
+  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
+                   PAT_SOLVE_UNSOLVABLE);
+}
+
 /* The same random positions as above, each decided by the SAT solver alone, with no probe
  * first (by default only after a few probes have failed, which small positions never reach):
  * every verdict matches the exhaustive search, and every winning line read off the SAT
@@ -403,33 +441,13 @@ test_idiots_delight_sat (void)
 {
   guint before = pat_solve_discard_set_light_probes (0);
 
-  PatSolveLimits limits = { 0, };
-  PatSolution solution = { 0, };
-  PatState state;
-  gint cancel = 1;
-
   test_idiots_delight_random ();
   test_idiots_delight_deeper ();
   test_idiots_delight_order ();
 
-  /* The SAT solver's decisions count as work and heed the limits: deal 32's are stopped after
-   * exactly ten, at once when cancelled, and when its clauses alone are over the memory budget. */
-  deal (&pat_rules_idiots_delight, 32, &state);
-  limits.max_nodes = 10;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_LIMIT);
-  g_assert_cmpuint (solution.nodes, ==, 10);
-  memset (&limits, 0, sizeof limits);
-  limits.cancel = &cancel;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_CANCELLED);
-  memset (&limits, 0, sizeof limits);
-  limits.max_memory = 1024 * 1024;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_LIMIT);
-  memset (&limits, 0, sizeof limits);
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_UNSOLVABLE);
+  /* The SAT solver's decisions count as work and heed the limits; 1 MiB is less than its
+   * clauses alone take. */
+  assert_idiot_limits_heeded (1024 * 1024);
   pat_solve_discard_set_light_probes (before);
 }
 
@@ -494,35 +512,11 @@ test_limits (void)
   PatSolveLimits limits = { 0, };
   PatSolution solution = { 0, };
   PatState state;
-  gint cancel = 1;
 
   g_assert_false (pat_solver_supports (&pat_rules_perpetual_motion));
-
-  /* Deal 32 of Idiot's Delight takes some 13,000 positions and the SAT solver to decide. */
-  deal (&pat_rules_idiots_delight, 32, &state);
-  limits.max_nodes = 10;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_LIMIT);
-  g_assert_cmpuint (solution.nodes, ==, 10);
-  g_assert_null (solution.moves);
-
-  memset (&limits, 0, sizeof limits);
-  limits.cancel = &cancel;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_CANCELLED);
-
-  memset (&limits, 0, sizeof limits);
-  limits.timeout = 1e-9;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_LIMIT);
-
-  memset (&limits, 0, sizeof limits);
-  limits.max_memory = 64 * 1024;
-  g_assert_cmpint (pat_solver_solve (&pat_rules_idiots_delight, &state, &limits, &solution), ==,
-                   PAT_SOLVE_LIMIT);
+  assert_idiot_limits_heeded (64 * 1024);
 
   deal (&pat_rules_perpetual_motion_free, 1, &state);
-  memset (&limits, 0, sizeof limits);
   limits.max_nodes = 10;
   g_assert_cmpint (pat_solver_solve (&pat_rules_perpetual_motion_free, &state, &limits, &solution),
                    ==, PAT_SOLVE_LIMIT);

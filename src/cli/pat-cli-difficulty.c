@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,7 +220,7 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *game = NULL;
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
-  double timeout = 0;
+  double timeout = NAN;  /* not given: the game's own */
   gboolean each = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, "The game id (a game with a solver)", "ID" },
@@ -262,7 +263,7 @@ pat_cli_bench_difficulty (int    argc,
   if (!pat_cli_parse_die (die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
     return pat_cli_fail ("%s", error->message);
-  if (timeout == 0)
+  if (isnan (timeout))
     timeout = pat_difficulty_pick_seconds (rules);
   if (!(timeout > 0 && timeout <= 1e6))
     return pat_cli_fail ("--timeout takes seconds, more than 0");

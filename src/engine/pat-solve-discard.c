@@ -701,13 +701,11 @@ fill_frame (Search      *s,
   if (!s->free_columns)
     {
       PatMove safe;
-
       gboolean deep = TRUE;
+      const guint64 *inherited = parent != NULL ? parent->pre : NULL;
 
       /* The order test costs more than most positions' whole search below it, so it is made
        * only where the search ahead is long: at the root and after the early deals. */
-      const guint64 *inherited = parent != NULL ? parent->pre : NULL;
-
       if (parent != NULL)
         deep = parent->moves[parent->next - 1].kind == PAT_MOVE_STOCK &&
                pat_state_pile_len (&frame->state, STOCK) >= DEEP_STOCK;
