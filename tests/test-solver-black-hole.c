@@ -352,6 +352,49 @@ test_along_solutions (void)
   check_along_solutions (&pat_rules_all_in_a_row, all_in_a_row_won, 3, 5);
 }
 
+/* All in a Row from an empty hole is searched forwards and, fans turned over, backwards, in
+ * turn. Each of these deals is decided within 1,300 positions in one direction and takes
+ * 48,000 to 950,000 in the other (forwards: deals 41, 77, 221, 463; backwards: 102, 132, 359,
+ * 434), so each must be decided within 20,000 positions, with a line that replays whichever
+ * direction found it. */
+static void
+test_both_directions (void)
+{
+  static const struct {
+    guint          deal;
+    PatSolveResult verdict;
+  } deals[] = {
+    { 41, PAT_SOLVE_UNSOLVABLE }, { 77, PAT_SOLVE_UNSOLVABLE }, { 221, PAT_SOLVE_SOLVED },
+    { 463, PAT_SOLVE_UNSOLVABLE }, { 102, PAT_SOLVE_UNSOLVABLE }, { 132, PAT_SOLVE_SOLVED },
+    { 359, PAT_SOLVE_UNSOLVABLE }, { 434, PAT_SOLVE_UNSOLVABLE },
+  };
+  PatSolveLimits limits = { 0, };
+  PatSolution solution;
+  PatState state;
+  guint i;
+
+  limits.max_nodes = 20000;
+  for (i = 0; i < G_N_ELEMENTS (deals); i++)
+    {
+      deal (&pat_rules_all_in_a_row, deals[i].deal, &state);
+      g_test_message ("all-in-a-row deal %u", deals[i].deal);
+      g_assert_cmpint (pat_solver_solve (&pat_rules_all_in_a_row, &state, &limits, &solution), ==,
+                       deals[i].verdict);
+      if (deals[i].verdict == PAT_SOLVE_SOLVED)
+        assert_replays_to_win (&pat_rules_all_in_a_row, &state, &solution);
+      pat_solution_clear (&solution);
+    }
+
+  /* Deal 7 is hard both ways (over 200,000 positions each): a node limit stops the two
+   * searches together at exactly the limit, after several turns each. */
+  deal (&pat_rules_all_in_a_row, 7, &state);
+  limits.max_nodes = 5000;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_all_in_a_row, &state, &limits, &solution), ==,
+                   PAT_SOLVE_LIMIT);
+  g_assert_cmpuint (solution.nodes, ==, 5000);
+  g_assert_null (solution.moves);
+}
+
 static void
 progress_cb (guint64  nodes,
              gpointer user_data)
@@ -416,6 +459,7 @@ main (int   argc,
   g_test_add_func ("/solver/black-hole/random-positions", test_random_positions);
   g_test_add_func ("/solver/black-hole/along-solutions", test_along_solutions);
   g_test_add_func ("/solver/black-hole/limits", test_limits);
+  g_test_add_func ("/solver/black-hole/both-directions", test_both_directions);
 
   return g_test_run ();
 }

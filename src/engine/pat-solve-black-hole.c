@@ -18,6 +18,7 @@
 #define HOLE_PILE  0
 #define NO_FAN     0xff
 #define SHORT_FANS 4             /* fans this short have their cuts in tables (FanCuts) */
+#define REVERSED_KEY (G_GUINT64_CONSTANT (1) << 62)  /* keys of the search played backwards */
 
 typedef struct {
   guint8 fan;
@@ -72,7 +73,8 @@ typedef struct {
   guint64 nodes;
   guint64 next_check;
   FanCuts fan_cuts[MAX_FANS][SHORT_FANS + 1];  /* by fan and cards left */
-  PatSolveSet dead;              /* positions whose every continuation was searched in vain */
+  PatSolveSet *dead;             /* positions whose every continuation was searched in vain,
+                                  * shared by the two directions (see REVERSED_KEY) */
   Frame   stack[PAT_N_CARDS + 1];
 } Search;
 
@@ -118,7 +120,7 @@ dead_contains (const Search *s,
                guint64       key)
 {
   key |= PAT_SOLVE_SET_USED;
-  return pat_solve_set_lookup (&s->dead, dead_hash (&key), &key) != NULL;
+  return pat_solve_set_lookup (s->dead, dead_hash (&key), &key) != NULL;
 }
 
 /* Adds a key known to be absent; FALSE when the set is full. */
@@ -127,7 +129,7 @@ dead_add (Search  *s,
           guint64  key)
 {
   key |= PAT_SOLVE_SET_USED;
-  return pat_solve_set_add (&s->dead, dead_hash (&key), &key) != NULL;
+  return pat_solve_set_add (s->dead, dead_hash (&key), &key) != NULL;
 }
 
 /* Two fans whose cards left read the same, rank by rank, can be swapped without changing
@@ -773,11 +775,12 @@ load_fan_cuts (Search *s)
           }
 }
 
-/* Reads @state into @s; FALSE when it is not a Black Hole or All in a Row position the packed
- * key can hold. */
+/* Reads @state into @s, every fan turned over when @reversed; FALSE when it is not a Black
+ * Hole or All in a Row position the packed key can hold. */
 static gboolean
 load (Search         *s,
-      const PatState *state)
+      const PatState *state,
+      gboolean        reversed)
 {
   guint f, k, max_height = 0;
   PatCard top;
@@ -797,7 +800,7 @@ load (Search         *s,
       s->height[f] = (guint8) len;
       for (k = 0; k < len; k++)
         {
-          guint r = pat_card_rank (cards[k]) - 1;
+          guint r = pat_card_rank (cards[reversed ? len - 1 - k : k]) - 1;
           Place p = { (guint8) f, (guint8) k };
           guint j;
 
@@ -842,13 +845,15 @@ load (Search         *s,
     for (k = 1; k <= s->height[f]; k++)
       if (s->twins[k][f] != (guint32) 1 << f)
         s->ambiguous[k] |= (guint32) 1 << f;
-  if (s->n_fans * s->bits + 4 > 63)
+  if (s->n_fans * s->bits + 4 > 62)  /* REVERSED_KEY above */
     return FALSE;
   top = pat_state_pile_top (state, HOLE_PILE);
   s->hole = top == PAT_NO_CARD ? HOLE_EMPTY : (guint8) (pat_card_rank (top) - 1);
   for (f = 0; f < s->n_fans; f++)
     s->key |= (guint64) s->height[f] << (f * s->bits);
   s->key |= (guint64) s->hole << (s->n_fans * s->bits);
+  if (reversed)
+    s->key |= REVERSED_KEY;
   s->random = 0x9e3779b9u;
   s->cut_hint[0] = s->cut_hint[1] = N_RANKS;
   return TRUE;
@@ -961,49 +966,69 @@ probe (Search               *s,
 #define PROBE_UNIT  256
 #define PROBE_NOISE 48
 
+/* All in a Row from an empty hole can be searched in either direction: a win played backwards
+ * (the last card, a bottom card, first) is a win of the same deal with every fan turned over,
+ * an All in a Row deal of its own. Which of the two is quicker to decide differs a lot from
+ * deal to deal (deals 1-2000: 38.8 million positions forwards, 36.9 million backwards, 8.4
+ * million taking the quicker one each time), so the two are searched in turn, a probe of the
+ * same budget each, and the first to decide answers. @dirs[0] is the position as it is,
+ * @dirs[1] (if @n_dirs is 2) its fans turned over; both share one set of dead positions. */
 static PatSolveResult
-search (Search               *s,
-        const PatSolveLimits *limits,
-        PatSolution          *solution)
+search (Search               **dirs,
+        guint                  n_dirs,
+        const PatSolveLimits  *limits,
+        PatSolution           *solution)
 {
   gint64 deadline = pat_solve_deadline (limits);
   PatSolveResult result = PAT_SOLVE_UNSOLVABLE;
   PatMove moves[PAT_N_CARDS];
   guint length = 0;
-  guint root_forced = NO_FAN;
+  guint root_forced[2] = { NO_FAN, NO_FAN };
+  guint64 nodes = 1;
   guint64 round;
-  guint r, i;
+  guint d, r, i;
 
-  s->nodes = 1;
-  s->next_check = pat_solve_next_check (limits, 0);
-  if (s->n_left == 0)
-    return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, NULL, 0);
-  for (r = 0; r < N_RANKS; r++)
-    if (!check_rank (s, r, &root_forced))
-      return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
-  if (!walk_exists (s))
-    return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
+  if (dirs[0]->n_left == 0)
+    return pat_solution_set (solution, PAT_SOLVE_SOLVED, nodes, NULL, 0);
+  for (d = 0; d < n_dirs; d++)
+    {
+      for (r = 0; r < N_RANKS; r++)
+        if (!check_rank (dirs[d], r, &root_forced[d]))
+          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, nodes, NULL, 0);
+      if (!walk_exists (dirs[d]))
+        return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, nodes, NULL, 0);
+    }
 
   for (round = 0;; round++)
-    {
-      s->noise = round == 0 ? 0 : PROBE_NOISE;
-      switch (probe (s, root_forced, PROBE_UNIT * pat_solve_luby (round), limits, deadline, &result, &length))
-        {
-        case PROBE_SOLVED:
-          for (i = 0; i < length; i++)
-            moves[i] = pat_move_cards (s->stack[i + 1].played + 1u, HOLE_PILE, 1);
-          return pat_solution_set (solution, PAT_SOLVE_SOLVED, s->nodes, moves, length);
-        case PROBE_EXHAUSTED:
-          return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, s->nodes, NULL, 0);
-        case PROBE_STOPPED:
-          return pat_solution_set (solution, result, s->nodes, NULL, 0);
-        case PROBE_FULL:
-          return pat_solution_set (solution, PAT_SOLVE_LIMIT, s->nodes, NULL, 0);
-        case PROBE_BUDGET:
-        default:
-          break;
-        }
-    }
+    for (d = 0; d < n_dirs; d++)
+      {
+        Search *s = dirs[d];
+        ProbeResult outcome;
+
+        s->nodes = nodes;
+        s->next_check = pat_solve_next_check (limits, nodes);
+        s->noise = round == 0 ? 0 : PROBE_NOISE;
+        outcome = probe (s, root_forced[d], PROBE_UNIT * pat_solve_luby (round), limits, deadline,
+                         &result, &length);
+        nodes = s->nodes;
+        switch (outcome)
+          {
+          case PROBE_SOLVED:
+            /* Backwards, the line is read from its end. */
+            for (i = 0; i < length; i++)
+              moves[i] = pat_move_cards (s->stack[d == 0 ? i + 1 : length - i].played + 1u, HOLE_PILE, 1);
+            return pat_solution_set (solution, PAT_SOLVE_SOLVED, nodes, moves, length);
+          case PROBE_EXHAUSTED:
+            return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, nodes, NULL, 0);
+          case PROBE_STOPPED:
+            return pat_solution_set (solution, result, nodes, NULL, 0);
+          case PROBE_FULL:
+            return pat_solution_set (solution, PAT_SOLVE_LIMIT, nodes, NULL, 0);
+          case PROBE_BUDGET:
+          default:
+            break;
+          }
+      }
 }
 
 PatSolveResult
@@ -1012,26 +1037,37 @@ pat_solve_black_hole (const PatState       *state,
                       PatSolution          *solution)
 {
   static gsize steps_ready = 0;
-  Search *s = g_new (Search, 1);
+  PatSolveSet dead = { 0, };
+  Search *dirs[2];
+  guint n_dirs = 1, d;
   PatSolveResult result;
+  gboolean loaded;
 
   if (g_once_init_enter (&steps_ready))
     {
       init_steps ();
       g_once_init_leave (&steps_ready, 1);
     }
-  s->dead.slots = NULL;
-  if (!load (s, state) ||
-      !pat_solve_set_init (&s->dead, 1, 0, dead_hash, pat_solve_memory_budget (limits)))
+  dirs[0] = g_new (Search, 1);
+  loaded = load (dirs[0], state, FALSE);
+  if (loaded && dirs[0]->hole == HOLE_EMPTY)
+    {
+      dirs[n_dirs] = g_new (Search, 1);
+      loaded = load (dirs[n_dirs++], state, TRUE);
+    }
+  if (!loaded || !pat_solve_set_init (&dead, 1, 0, dead_hash, pat_solve_memory_budget (limits)))
     {
       result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
     }
   else
     {
-      result = search (s, limits, solution);
-      pat_solve_note_memory (s->dead.peak_bytes);
+      for (d = 0; d < n_dirs; d++)
+        dirs[d]->dead = &dead;
+      result = search (dirs, n_dirs, limits, solution);
+      pat_solve_note_memory (dead.peak_bytes);
     }
-  pat_solve_set_clear (&s->dead);
-  g_free (s);
+  pat_solve_set_clear (&dead);
+  for (d = 0; d < n_dirs; d++)
+    g_free (dirs[d]);
   return result;
 }
