@@ -371,6 +371,7 @@ test_both_directions (void)
   PatSolveLimits limits = { 0, };
   PatSolution solution;
   PatState state;
+  gint cancel = 1;
   guint i;
 
   limits.max_nodes = 20000;
@@ -393,6 +394,14 @@ test_both_directions (void)
                    PAT_SOLVE_LIMIT);
   g_assert_cmpuint (solution.nodes, ==, 5000);
   g_assert_null (solution.moves);
+
+  /* The cancel flag is looked at every 4096 positions of the two searches together, not of
+   * each probe (most probes are shorter than that). */
+  memset (&limits, 0, sizeof limits);
+  limits.cancel = &cancel;
+  g_assert_cmpint (pat_solver_solve (&pat_rules_all_in_a_row, &state, &limits, &solution), ==,
+                   PAT_SOLVE_CANCELLED);
+  g_assert_cmpuint (solution.nodes, <=, 4096);
 }
 
 static void

@@ -985,6 +985,7 @@ search (Search               **dirs,
   guint length = 0;
   guint root_forced[2] = { NO_FAN, NO_FAN };
   guint64 nodes = 1;
+  guint64 next_check = pat_solve_next_check (limits, 0);
   guint64 round;
   guint d, r, i;
 
@@ -1005,12 +1006,14 @@ search (Search               **dirs,
         Search *s = dirs[d];
         ProbeResult outcome;
 
+        /* One count of positions and one rhythm of limit checks for both. */
         s->nodes = nodes;
-        s->next_check = pat_solve_next_check (limits, nodes);
+        s->next_check = next_check;
         s->noise = round == 0 ? 0 : PROBE_NOISE;
         outcome = probe (s, root_forced[d], PROBE_UNIT * pat_solve_luby (round), limits, deadline,
                          &result, &length);
         nodes = s->nodes;
+        next_check = s->next_check;
         switch (outcome)
           {
           case PROBE_SOLVED:
