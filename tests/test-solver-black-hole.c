@@ -352,18 +352,22 @@ test_along_solutions (void)
   check_along_solutions (&pat_rules_all_in_a_row, all_in_a_row_won, 3, 5);
 }
 
-/* All in a Row from an empty hole is searched forwards and, fans turned over, backwards, in
- * turn. Each of these deals is decided within 1,300 positions in one direction and takes
- * 48,000 to 950,000 in the other (forwards: deals 41, 77, 221, 463; backwards: 102, 132, 359,
- * 434), so each must be decided within 20,000 positions, with a line that replays whichever
- * direction found it. */
+/* Every position is searched forwards and, fans turned over, backwards, in turn. Each of these
+ * deals is decided within a few thousand positions in one direction and takes 48,000 to 6
+ * million in the other (All in a Row forwards: deals 41, 77, 221, 463; backwards: 102, 132,
+ * 359, 434; Black Hole, whose hole holds a card, forwards: 10683, 13295, 17309, 2446, 7430),
+ * so each must be decided within 20,000 positions, with a line that replays whichever direction
+ * found it. */
 static void
 test_both_directions (void)
 {
   static const struct {
     guint          deal;
     PatSolveResult verdict;
-  } deals[] = {
+  } black_hole[] = {
+    { 10683, PAT_SOLVE_UNSOLVABLE }, { 13295, PAT_SOLVE_UNSOLVABLE }, { 17309, PAT_SOLVE_UNSOLVABLE },
+    { 2446, PAT_SOLVE_SOLVED }, { 7430, PAT_SOLVE_SOLVED },
+  }, deals[] = {
     { 41, PAT_SOLVE_UNSOLVABLE }, { 77, PAT_SOLVE_UNSOLVABLE }, { 221, PAT_SOLVE_SOLVED },
     { 463, PAT_SOLVE_UNSOLVABLE }, { 102, PAT_SOLVE_UNSOLVABLE }, { 132, PAT_SOLVE_SOLVED },
     { 359, PAT_SOLVE_UNSOLVABLE }, { 434, PAT_SOLVE_UNSOLVABLE },
@@ -375,6 +379,16 @@ test_both_directions (void)
   guint i;
 
   limits.max_nodes = 20000;
+  for (i = 0; i < G_N_ELEMENTS (black_hole); i++)
+    {
+      deal (&pat_rules_black_hole, black_hole[i].deal, &state);
+      g_test_message ("black-hole deal %u", black_hole[i].deal);
+      g_assert_cmpint (pat_solver_solve (&pat_rules_black_hole, &state, &limits, &solution), ==,
+                       black_hole[i].verdict);
+      if (black_hole[i].verdict == PAT_SOLVE_SOLVED)
+        assert_replays_to_win (&pat_rules_black_hole, &state, &solution);
+      pat_solution_clear (&solution);
+    }
   for (i = 0; i < G_N_ELEMENTS (deals); i++)
     {
       deal (&pat_rules_all_in_a_row, deals[i].deal, &state);
