@@ -362,15 +362,23 @@ static void
 test_both_directions (void)
 {
   static const struct {
-    guint          deal;
-    PatSolveResult verdict;
-  } black_hole[] = {
-    { 10683, PAT_SOLVE_UNSOLVABLE }, { 13295, PAT_SOLVE_UNSOLVABLE }, { 17309, PAT_SOLVE_UNSOLVABLE },
-    { 2446, PAT_SOLVE_SOLVED }, { 7430, PAT_SOLVE_SOLVED },
-  }, deals[] = {
-    { 41, PAT_SOLVE_UNSOLVABLE }, { 77, PAT_SOLVE_UNSOLVABLE }, { 221, PAT_SOLVE_SOLVED },
-    { 463, PAT_SOLVE_UNSOLVABLE }, { 102, PAT_SOLVE_UNSOLVABLE }, { 132, PAT_SOLVE_SOLVED },
-    { 359, PAT_SOLVE_UNSOLVABLE }, { 434, PAT_SOLVE_UNSOLVABLE },
+    const PatRules *rules;
+    guint           deal;
+    PatSolveResult  verdict;
+  } deals[] = {
+    { &pat_rules_black_hole, 10683, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_black_hole, 13295, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_black_hole, 17309, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_black_hole, 2446, PAT_SOLVE_SOLVED },
+    { &pat_rules_black_hole, 7430, PAT_SOLVE_SOLVED },
+    { &pat_rules_all_in_a_row, 41, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_all_in_a_row, 77, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_all_in_a_row, 221, PAT_SOLVE_SOLVED },
+    { &pat_rules_all_in_a_row, 463, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_all_in_a_row, 102, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_all_in_a_row, 132, PAT_SOLVE_SOLVED },
+    { &pat_rules_all_in_a_row, 359, PAT_SOLVE_UNSOLVABLE },
+    { &pat_rules_all_in_a_row, 434, PAT_SOLVE_UNSOLVABLE },
   };
   PatSolveLimits limits = { 0, };
   PatSolution solution;
@@ -379,24 +387,14 @@ test_both_directions (void)
   guint i;
 
   limits.max_nodes = 20000;
-  for (i = 0; i < G_N_ELEMENTS (black_hole); i++)
-    {
-      deal (&pat_rules_black_hole, black_hole[i].deal, &state);
-      g_test_message ("black-hole deal %u", black_hole[i].deal);
-      g_assert_cmpint (pat_solver_solve (&pat_rules_black_hole, &state, &limits, &solution), ==,
-                       black_hole[i].verdict);
-      if (black_hole[i].verdict == PAT_SOLVE_SOLVED)
-        assert_replays_to_win (&pat_rules_black_hole, &state, &solution);
-      pat_solution_clear (&solution);
-    }
   for (i = 0; i < G_N_ELEMENTS (deals); i++)
     {
-      deal (&pat_rules_all_in_a_row, deals[i].deal, &state);
-      g_test_message ("all-in-a-row deal %u", deals[i].deal);
-      g_assert_cmpint (pat_solver_solve (&pat_rules_all_in_a_row, &state, &limits, &solution), ==,
+      deal (deals[i].rules, deals[i].deal, &state);
+      g_test_message ("%s deal %u", deals[i].rules->id, deals[i].deal);
+      g_assert_cmpint (pat_solver_solve (deals[i].rules, &state, &limits, &solution), ==,
                        deals[i].verdict);
       if (deals[i].verdict == PAT_SOLVE_SOLVED)
-        assert_replays_to_win (&pat_rules_all_in_a_row, &state, &solution);
+        assert_replays_to_win (deals[i].rules, &state, &solution);
       pat_solution_clear (&solution);
     }
 
