@@ -71,7 +71,7 @@ test_insert_and_grow (void)
   g_assert_cmpuint (set.used, ==, 100000);
   g_assert_cmpuint (pat_solve_set_bytes (&set), >, first_bytes);
   /* Never more than three quarters full while it may grow. */
-  g_assert_cmpuint (set.used * 4, <=, (set.mask + 1) * 3);
+  g_assert_cmpuint (set.used * 4, <=, set.n_slots * 3);
   check_keys (&set, 100000, 100000);
 
   for (i = 0; i < 100000; i += 7)
@@ -186,7 +186,7 @@ test_budget (void)
     }
   g_assert_cmpuint (i, <, 100000);
   g_assert_cmpuint (stored, ==, set.used);
-  g_assert_cmpuint (set.used, ==, (set.mask + 1) / 8 * 7);
+  g_assert_cmpuint (set.used, ==, set.n_slots / 8 * 7);
   g_assert_cmpuint (set.peak_bytes, <=, budget);
   g_assert_cmpuint (pat_solve_set_bytes (&set) * 3, >, budget);
   check_keys (&set, stored, 100000);
@@ -202,6 +202,39 @@ test_budget (void)
 
   /* Not even the smallest table fits. */
   g_assert_false (pat_solve_set_init (&set, 2, 0, mixed_hash, 64));
+  pat_solve_set_clear (&set);
+}
+
+/* The last growth takes what the old table leaves of the budget, not just a doubling: the
+ * table ends above two thirds of the budget (doubling alone ends at most there), not a power
+ * of two of slots, and every key stays found across it, the wrap of the probes included. */
+static void
+test_last_growth_fills_budget (void)
+{
+  const gsize budget = 6 * 1024 * 1024;
+  PatSolveSet set;
+  guint64 i, stored = 0;
+
+  g_assert_true (pat_solve_set_init (&set, 2, 0, mixed_hash, budget));
+  for (i = 0; i < 1000000; i++)
+    {
+      guint64 key[2] = { key_of (i), i };
+
+      if (pat_solve_set_add (&set, mixed_hash (key), key) == NULL)
+        break;
+      stored++;
+    }
+  g_assert_cmpuint (i, <, 1000000);
+  g_assert_cmpuint (set.peak_bytes, <=, budget);
+  g_assert_cmpuint (pat_solve_set_bytes (&set) * 3, >, budget * 2);
+  g_assert_cmpuint (set.n_slots & (set.n_slots - 1), !=, 0);
+  g_assert_cmpuint (stored, ==, set.n_slots / 8 * 7);
+  for (i = 0; i < stored; i++)
+    {
+      guint64 key[2] = { key_of (i), i };
+
+      g_assert_nonnull (pat_solve_set_lookup (&set, mixed_hash (key), key));
+    }
   pat_solve_set_clear (&set);
 }
 
@@ -242,5 +275,6 @@ main (int   argc,
   g_test_add_func ("/solve-set/several-records-of-a-key", test_several_records_of_a_key);
   g_test_add_func ("/solve-set/budget", test_budget);
   g_test_add_func ("/solve-set/large", test_large);
+  g_test_add_func ("/solve-set/last-growth-fills-budget", test_last_growth_fills_budget);
   return g_test_run ();
 }

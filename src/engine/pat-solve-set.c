@@ -61,11 +61,10 @@ slots_free (guint64 *slots,
 
 static void
 set_layout (PatSolveSet *set,
-            guint        bits)
+            guint64      n_slots)
 {
-  set->mask = (G_GUINT64_CONSTANT (1) << bits) - 1;
-  set->shift = 64 - bits;
-  set->grow_at = (gsize) (set->mask + 1) / 4 * 3;
+  set->n_slots = n_slots;
+  set->grow_at = (gsize) n_slots / 4 * 3;
 }
 
 gboolean
@@ -89,7 +88,7 @@ pat_solve_set_init (PatSolveSet     *set,
     bits--;
   if ((record << bits) > max_bytes)
     return FALSE;
-  set_layout (set, bits);
+  set_layout (set, G_GUINT64_CONSTANT (1) << bits);
   set->slots = slots_alloc (record << bits);
   set->peak_bytes = pat_solve_set_bytes (set);
   return set->slots != NULL;
@@ -103,22 +102,42 @@ pat_solve_set_clear (PatSolveSet *set)
   set->used = 0;
 }
 
-/* Doubles the table when the old and the new one fit in the budget together. */
+/* The size of the next table, in bytes, or 0 when the budget leaves no room to grow: double,
+ * while the old and the new table fit in the budget together; but when a table a quarter of the
+ * budget could no longer be doubled twice, the last growth takes the rest of the budget (from
+ * 64 MiB to 384 MiB in a budget of 448 MiB, where doubling alone stops at 256). */
+static gsize
+next_bytes (const PatSolveSet *set)
+{
+  gsize record = set->n_words * sizeof (guint64);
+  gsize old_bytes = pat_solve_set_bytes (set);
+  gsize max = set->max_bytes;
+
+  if (old_bytes >= max)
+    return 0;
+  if (max - old_bytes >= 3 * old_bytes && max - 2 * old_bytes < 6 * old_bytes)
+    return (max - old_bytes) / record * record;
+  if (old_bytes * 3 <= max)
+    return old_bytes * 2;
+  return 0;
+}
+
+/* Grows the table to next_bytes(), placing every record again. */
 static gboolean
-set_double (PatSolveSet *set)
+set_grow_table (PatSolveSet *set)
 {
   gsize old_bytes = pat_solve_set_bytes (set);
+  gsize new_bytes = next_bytes (set);
   guint64 *old = set->slots;
-  guint64 old_n = set->mask + 1, i;
+  guint64 old_n = set->n_slots, i;
   guint64 *slots;
 
-  if (set->shift == 0 || old_bytes * 3 > set->max_bytes ||
-      (slots = slots_alloc (old_bytes * 2)) == NULL)
+  if (new_bytes <= old_bytes || (slots = slots_alloc (new_bytes)) == NULL)
     return FALSE;
 
-  set->peak_bytes = MAX (set->peak_bytes, old_bytes * 3);
+  set->peak_bytes = MAX (set->peak_bytes, old_bytes + new_bytes);
   set->slots = slots;
-  set_layout (set, 64 - set->shift + 1);
+  set_layout (set, new_bytes / (set->n_words * sizeof (guint64)));
   for (i = 0; i < old_n; i++)
     {
       const guint64 *record = old + i * set->n_words;
@@ -135,12 +154,12 @@ set_double (PatSolveSet *set)
   return TRUE;
 }
 
-/* Past three quarters full: doubles the table, or once the budget forbids it, lets it fill to
+/* Past three quarters full: grows the table, or once the budget forbids it, lets it fill to
  * seven eighths. */
 gboolean
 pat_solve_set_grow (PatSolveSet *set)
 {
-  if (set_double (set))
+  if (set_grow_table (set))
     return TRUE;
-  return set->used + 1 <= (gsize) (set->mask + 1) / 8 * 7;
+  return set->used + 1 <= (gsize) set->n_slots / 8 * 7;
 }

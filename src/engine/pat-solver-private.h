@@ -106,12 +106,16 @@ pat_solve_luby (guint64 i)
  *   record they store (PAT_SOLVE_SET_USED where their key leaves it free).
  * - The bits of the last word under value_mask are a value the caller reads and rewrites in
  *   place; the rest of the record is the key. With value_mask 0 the record is all key.
- * - Callers hash their keys (any well-mixed 64 bits); a key's home slot is the hash's top bits.
- *   The set calls the same hash function when it grows, to place the records again.
+ * - Callers hash their keys (any well-mixed 64 bits); a key's home slot is the hash scaled to
+ *   the number of slots (its top bits when that is a power of two). The set calls the same hash
+ *   function when it grows, to place the records again.
  * - The table starts small and doubles at three quarters full while the old and the new
- *   table fit in max_bytes together (callers may lower max_bytes between calls); past that it
- *   fills to seven eighths and then reports it is full, never evicting anything, so a search
- *   ends with a "limit" rather than a wrong verdict.
+ *   table fit in max_bytes together (callers may lower max_bytes between calls). Its last growth
+ *   takes all the budget the old table leaves: from the largest power of two still under a
+ *   quarter of max_bytes to the rest of max_bytes, about four fifths of it, where doubling alone
+ *   would end between a third and two thirds. Past that it fills to seven eighths and then
+ *   reports it is full, never evicting anything, so a search ends with a "limit" rather than a
+ *   wrong verdict.
  * - Tables of 2 MiB or more are mapped on their own and marked for transparent huge pages:
  *   probes land anywhere in a large table, and with 4 KiB pages nearly all of them missed the TLB. */
 #define PAT_SOLVE_SET_USED (G_GUINT64_CONSTANT (1) << 63)
@@ -120,8 +124,7 @@ typedef guint64 (*PatSolveSetHash) (const guint64 *record);
 
 typedef struct {
   guint64         *slots;
-  guint64          mask;        /* slots − 1 */
-  guint            shift;       /* 64 − log2 (slots) */
+  guint64          n_slots;
   guint            n_words;
   guint64          value_mask;
   PatSolveSetHash  hash;
@@ -151,14 +154,14 @@ pat_solve_set_reserve (PatSolveSet *set)
 static inline gsize
 pat_solve_set_bytes (const PatSolveSet *set)
 {
-  return set->slots == NULL ? 0 : (gsize) (set->mask + 1) * set->n_words * sizeof (guint64);
+  return set->slots == NULL ? 0 : (gsize) set->n_slots * set->n_words * sizeof (guint64);
 }
 
 static inline guint64
 pat_solve_set_home (const PatSolveSet *set,
                     guint64            hash)
 {
-  return hash >> set->shift;
+  return (guint64) (((unsigned __int128) hash * set->n_slots) >> 64);
 }
 
 /* The record in slot @j, and the slot probed after it. */
@@ -173,7 +176,7 @@ static inline guint64
 pat_solve_set_next (const PatSolveSet *set,
                     guint64            j)
 {
-  return (j + 1) & set->mask;
+  return j + 1 < set->n_slots ? j + 1 : 0;
 }
 
 static inline void
