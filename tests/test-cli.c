@@ -227,6 +227,9 @@ test_errors (void)
     { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" }, "move 1 (t1:0>t2): " },
     { { "replay", "--game", "demon", "--deal", "5", "--moves", "s s t1>t4" }, "move 3 (t1>t4): " },
     { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" }, "move 1 (t1+t2>x): " },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" }, "--max-memory takes 1 to 512 MiB, not 0" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not 513" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "lots" }, "lots" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
     { { "simulate", "--game", "penguin", "--deals", "1..10" }, "perpetual-motion" },
@@ -259,6 +262,22 @@ test_solve_demon (void)
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1,\"result\":\"solved\""));
+}
+
+/* --max-memory is the tables' budget: Demon deal 70, lost after about 490,000 positions, is
+ * decided in 32 MiB and not in 8 (the default is 256). */
+static void
+test_solve_max_memory (void)
+{
+  g_auto(Run) enough = { 0, };
+  g_auto(Run) short_of = { 0, };
+
+  run_cli (&enough, "solve", "--game", "demon", "--deal", "70", "--max-memory", "32", NULL);
+  g_assert_cmpint (enough.status, ==, 0);
+  g_assert_true (g_str_has_prefix (enough.out, "{\"deal\":70,\"result\":\"unsolvable\","));
+  run_cli (&short_of, "solve", "--game", "demon", "--deal", "70", "--max-memory", "8", NULL);
+  g_assert_cmpint (short_of.status, ==, 0);
+  g_assert_true (g_str_has_prefix (short_of.out, "{\"deal\":70,\"result\":\"limit\","));
 }
 
 /* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). */
@@ -457,6 +476,7 @@ main (int   argc,
   g_test_add_func ("/cli/simulate", test_simulate);
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
+  g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);

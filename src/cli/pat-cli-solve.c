@@ -27,6 +27,7 @@ typedef struct {
   char     *deals;
   char     *die;
   char     *max_nodes;
+  int       max_memory;
   double    timeout;
   int       threads;
   gboolean  summary;
@@ -140,6 +141,16 @@ parse_limits (const SolveOptions  *o,
       return FALSE;
     }
   limits->timeout = o->timeout;
+  if (o->max_memory != -1)
+    {
+      if (o->max_memory < 1 || (gsize) o->max_memory > PAT_SOLVE_MAX_MEMORY / (1024 * 1024))
+        {
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--max-memory takes 1 to %u MiB, not %d",
+                       (guint) (PAT_SOLVE_MAX_MEMORY / (1024 * 1024)), o->max_memory);
+          return FALSE;
+        }
+      limits->max_memory = (gsize) o->max_memory * 1024 * 1024;
+    }
   if (o->threads < 1 || o->threads > 256)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
@@ -395,7 +406,7 @@ int
 pat_cli_solve (int    argc,
                char **argv)
 {
-  SolveOptions o = { .threads = 1 };
+  SolveOptions o = { .threads = 1, .max_memory = -1 };
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, "The game id (black-hole, all-in-a-row, penguin, demon, idiots-delight, perpetual-motion-free)", "ID" },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
@@ -403,6 +414,7 @@ pat_cli_solve (int    argc,
     { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },
     { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
+    { "max-memory", 0, 0, G_OPTION_ARG_INT, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
     { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },
