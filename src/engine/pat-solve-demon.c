@@ -396,11 +396,12 @@ stack_bytes (const Search *s)
          s->line_size * sizeof (Played);
 }
 
-/* The most the search had allocated at any one time, or a little more. */
+/* The most the search had allocated at any one time (the root's Search too), or a little more:
+ * never more than the budget. */
 static gsize
 memory_peak (const Shared *sh)
 {
-  return sizeof (Shared) + sh->seen.set.peak_bytes + sh->stack_peak;
+  return sizeof (Shared) + sizeof (Search) + sh->seen.set.peak_bytes + sh->stack_peak;
 }
 
 /* Moves and their undoing, keeping the hash up to date. */
@@ -518,24 +519,33 @@ unrefill (Search *s,
       }
 }
 
+/* Grows @array to hold @needed elements, within the stacks' budget: FALSE when that or the
+ * allocation fails. */
 static gboolean
-grow (gpointer *array,
+grow (Shared   *sh,
+      gpointer *array,
       gsize    *size,
       gsize     needed,
       gsize     element)
 {
   gsize n = MAX (*size, 32);
+  gsize more;
   gpointer p;
 
   while (n < needed)
     n *= 2;
   if (n == *size)
     return TRUE;
+  more = (n - *size) * element;
+  if (sh->stack_bytes + more > sh->stack_budget)
+    return FALSE;
   p = g_try_realloc_n (*array, n, element);
   if (p == NULL)
     return FALSE;
   *array = p;
   *size = n;
+  sh->stack_bytes += more;
+  sh->stack_peak = MAX (sh->stack_peak, sh->stack_bytes);
   return TRUE;
 }
 
@@ -831,20 +841,13 @@ static gboolean
 grow_children (Search *s,
                gsize   needed)
 {
-  gsize before;
-
   if (needed <= s->children_size)
     return TRUE;
-  before = stack_bytes (s);
-  if (!grow ((gpointer *) &s->children, &s->children_size, needed, sizeof (Child)))
+  if (!grow (s->sh, (gpointer *) &s->children, &s->children_size, needed, sizeof (Child)))
     {
       s->out_of_memory = TRUE;
       return FALSE;
     }
-  s->sh->stack_bytes += stack_bytes (s) - before;
-  s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
-  if (s->sh->stack_bytes > s->sh->stack_budget)
-    s->out_of_memory = TRUE;
   return TRUE;
 }
 
@@ -1233,14 +1236,8 @@ solved (Search         *s,
 static gboolean
 reserve_room (Search *s)
 {
-  gsize before = stack_bytes (s);
-  gboolean grown;
-
-  grown = grow ((gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) &&
-          grow ((gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played));
-  s->sh->stack_bytes += stack_bytes (s) - before;
-  s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
-  return grown && s->sh->stack_bytes <= s->sh->stack_budget;
+  return grow (s->sh, (gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) &&
+         grow (s->sh, (gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played));
 }
 
 /* With a die rolled every pass, a position visited in some pass can, by stock turns alone, get to
@@ -1461,9 +1458,11 @@ stack_free (Search *s)
 static Search *
 stack_copy (const Search *from)
 {
-  Search *s = g_try_new (Search, 1);
+  gsize line_size = from->n_line + 2 * PAT_N_CARDS;
+  Search *s;
 
-  if (s == NULL)
+  if (from->sh->stack_bytes + sizeof (Search) + line_size * sizeof (Played) > from->sh->stack_budget ||
+      (s = g_try_new (Search, 1)) == NULL)
     return NULL;
   *s = *from;
   s->children = NULL;
@@ -1472,8 +1471,8 @@ stack_copy (const Search *from)
   s->frames = NULL;
   s->depth = 0;
   s->frames_size = 0;
-  s->line = g_try_new (Played, from->n_line + 2 * PAT_N_CARDS);
-  s->line_size = s->line != NULL ? from->n_line + 2 * PAT_N_CARDS : 0;
+  s->line = g_try_new (Played, line_size);
+  s->line_size = s->line != NULL ? line_size : 0;
   s->sh->stack_bytes += stack_bytes (s);
   s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
   if (s->line == NULL)
@@ -1687,7 +1686,7 @@ pat_solve_demon (const PatState       *state,
       gsize budget = pat_solve_memory_budget (limits);
       /* The stacks are small next to the table, which gets the rest of the budget (the old and
        * the new one together while it grows). */
-      gsize table_budget = budget - MIN (budget, sizeof (Shared) + budget / 8);
+      gsize table_budget = budget - MIN (budget, sizeof (Shared) + sizeof (Search) + budget / 8);
       gint64 deadline = pat_solve_deadline (limits);
       guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
       guint64 narrow = max_nodes != 0 ? MIN (max_nodes, NARROW_NODES) : NARROW_NODES;
