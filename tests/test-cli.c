@@ -265,7 +265,7 @@ test_solve_demon (void)
 }
 
 /* --max-memory is the tables' budget: Demon deal 70, lost after about 490,000 positions, is
- * decided in 32 MiB and not in 8 (the default is 256). */
+ * decided in 32 MiB and not in 4 (the default is 256). */
 static void
 test_solve_max_memory (void)
 {
@@ -275,7 +275,7 @@ test_solve_max_memory (void)
   run_cli (&enough, "solve", "--game", "demon", "--deal", "70", "--max-memory", "32", NULL);
   g_assert_cmpint (enough.status, ==, 0);
   g_assert_true (g_str_has_prefix (enough.out, "{\"deal\":70,\"result\":\"unsolvable\","));
-  run_cli (&short_of, "solve", "--game", "demon", "--deal", "70", "--max-memory", "8", NULL);
+  run_cli (&short_of, "solve", "--game", "demon", "--deal", "70", "--max-memory", "4", NULL);
   g_assert_cmpint (short_of.status, ==, 0);
   g_assert_true (g_str_has_prefix (short_of.out, "{\"deal\":70,\"result\":\"limit\","));
 }
