@@ -227,8 +227,9 @@ test_errors (void)
     { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" }, "move 1 (t1:0>t2): " },
     { { "replay", "--game", "demon", "--deal", "5", "--moves", "s s t1>t4" }, "move 3 (t1>t4): " },
     { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" }, "move 1 (t1+t2>x): " },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" }, "--max-memory takes 1 to 512 MiB, not 0" },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not 513" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" }, "--max-memory takes 1 to 512 MiB, not '0'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not '513'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" }, "--max-memory takes 1 to 512 MiB, not '-1'" },
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "lots" }, "lots" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
@@ -278,6 +279,27 @@ test_solve_max_memory (void)
   run_cli (&short_of, "solve", "--game", "demon", "--deal", "70", "--max-memory", "4", NULL);
   g_assert_cmpint (short_of.status, ==, 0);
   g_assert_true (g_str_has_prefix (short_of.out, "{\"deal\":70,\"result\":\"limit\","));
+}
+
+/* The budget holds through both Demon searches, the wide one's thousands of stacks included:
+ * deal 1155 in 12 MiB peaked at 12,585,872 bytes when the stacks' arrays were checked only after
+ * they grew. */
+static void
+test_solve_memory_peak (void)
+{
+  g_auto(Run) run = { 0, };
+  const char *peak;
+  guint64 bytes;
+
+  run_cli (&run, "solve", "--game", "demon", "--deal", "1155", "--max-memory", "12", "--max-nodes", "6000000",
+           "--summary", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1155,\"result\":\"limit\","));
+  peak = strstr (run.out, "\"peak_memory\":");
+  g_assert_nonnull (peak);
+  bytes = g_ascii_strtoull (peak + strlen ("\"peak_memory\":"), NULL, 10);
+  g_assert_cmpuint (bytes, <=, 12 * 1024 * 1024);
+  g_assert_cmpuint (bytes, >, 8 * 1024 * 1024);
 }
 
 /* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). */
@@ -477,6 +499,7 @@ main (int   argc,
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
+  g_test_add_func ("/cli/solve/memory-peak", test_solve_memory_peak);
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);

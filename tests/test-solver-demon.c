@@ -357,6 +357,7 @@ typedef struct {
   gint    cancel;
   guint64 calls;
   guint64 last;
+  guint64 cancel_at;   /* cancel once this many nodes are done; 0: at the third call */
 } Progress;
 
 static void
@@ -367,7 +368,8 @@ progress_cb (guint64  nodes,
 
   g_assert_cmpuint (nodes, >, p->last);
   p->last = nodes;
-  if (++p->calls == 3)
+  p->calls++;
+  if (p->cancel_at != 0 ? nodes >= p->cancel_at : p->calls == 3)
     g_atomic_int_set (&p->cancel, 1);
 }
 
@@ -394,6 +396,13 @@ test_cancel (void)
   g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_CANCELLED);
   g_assert_cmpuint (progress.calls, ==, 3);
   g_assert_cmpuint (solution.nodes, >=, progress.last);
+
+  /* In the wide search, past the narrow one's 2 million nodes: the calls go on from there. */
+  progress = (Progress) { .cancel_at = 2300000 };
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_CANCELLED);
+  g_assert_cmpuint (progress.last, >=, 2300000);
+  g_assert_cmpuint (solution.nodes, >=, progress.last);
+  g_assert_cmpuint (solution.nodes, <, 2300000 + 2 * 65536);
 }
 
 /* A position the search cannot take (not all 52 cards) is never called lost. */

@@ -27,7 +27,7 @@ typedef struct {
   char     *deals;
   char     *die;
   char     *max_nodes;
-  int       max_memory;
+  char     *max_memory;
   double    timeout;
   int       threads;
   gboolean  summary;
@@ -77,6 +77,7 @@ solve_options_clear (SolveOptions *o)
   g_free (o->deals);
   g_free (o->die);
   g_free (o->max_nodes);
+  g_free (o->max_memory);
 }
 
 static gboolean
@@ -115,25 +116,41 @@ parse_game (const char      *id,
   return FALSE;
 }
 
+/* @text as a whole number from 1 to @max; otherwise an error that says @what the option takes. */
+static gboolean
+parse_whole (const char  *text,
+             guint64      max,
+             const char  *what,
+             guint64     *out,
+             GError     **error)
+{
+  g_autofree char *quoted = NULL;
+
+  if (g_ascii_string_to_unsigned (text, 10, 1, max, out, NULL))
+    return TRUE;
+  quoted = pat_cli_quote (text);
+  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "%s, not '%s'", what, quoted);
+  return FALSE;
+}
+
 static gboolean
 parse_limits (const SolveOptions  *o,
               PatSolveLimits      *limits,
               GError             **error)
 {
   memset (limits, 0, sizeof *limits);
-  if (o->max_nodes != NULL)
+  if (o->max_nodes != NULL &&
+      !parse_whole (o->max_nodes, G_MAXUINT64, "--max-nodes takes a whole number of at least 1",
+                    &limits->max_nodes, error))
+    return FALSE;
+  if (o->max_memory != NULL)
     {
-      guint64 n;
+      guint64 mib;
 
-      if (!g_ascii_string_to_unsigned (o->max_nodes, 10, 1, G_MAXUINT64, &n, NULL))
-        {
-          g_autofree char *quoted = pat_cli_quote (o->max_nodes);
-
-          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
-                       "--max-nodes takes a whole number of at least 1, not '%s'", quoted);
-          return FALSE;
-        }
-      limits->max_nodes = n;
+      if (!parse_whole (o->max_memory, PAT_SOLVE_MAX_MEMORY_MIB,
+                        "--max-memory takes 1 to " G_STRINGIFY (PAT_SOLVE_MAX_MEMORY_MIB) " MiB", &mib, error))
+        return FALSE;
+      limits->max_memory = (gsize) mib * 1024 * 1024;
     }
   if (!(o->timeout >= 0 && o->timeout <= 1e9))
     {
@@ -141,16 +158,6 @@ parse_limits (const SolveOptions  *o,
       return FALSE;
     }
   limits->timeout = o->timeout;
-  if (o->max_memory != -1)
-    {
-      if (o->max_memory < 1 || (gsize) o->max_memory > PAT_SOLVE_MAX_MEMORY / (1024 * 1024))
-        {
-          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--max-memory takes 1 to %u MiB, not %d",
-                       (guint) (PAT_SOLVE_MAX_MEMORY / (1024 * 1024)), o->max_memory);
-          return FALSE;
-        }
-      limits->max_memory = (gsize) o->max_memory * 1024 * 1024;
-    }
   if (o->threads < 1 || o->threads > 256)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
@@ -406,7 +413,7 @@ int
 pat_cli_solve (int    argc,
                char **argv)
 {
-  SolveOptions o = { .threads = 1, .max_memory = -1 };
+  SolveOptions o = { .threads = 1 };
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, "The game id (black-hole, all-in-a-row, penguin, demon, idiots-delight, perpetual-motion-free)", "ID" },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
@@ -414,7 +421,7 @@ pat_cli_solve (int    argc,
     { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },
     { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
-    { "max-memory", 0, 0, G_OPTION_ARG_INT, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
     { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },

@@ -1684,24 +1684,26 @@ pat_solve_demon (const PatState       *state,
   if (sh != NULL && root != NULL)
     {
       gsize budget = pat_solve_memory_budget (limits);
-      /* The stacks are small next to the table, which gets the rest of the budget (the old and
-       * the new one together while it grows). */
-      gsize table_budget = budget - MIN (budget, sizeof (Shared) + sizeof (Search) + budget / 8);
+      gsize table_budget;
       gint64 deadline = pat_solve_deadline (limits);
       guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
-      guint64 narrow = max_nodes != 0 ? MIN (max_nodes, NARROW_NODES) : NARROW_NODES;
+      /* Room for the wide search after the narrow one. */
+      gboolean wide = max_nodes == 0 || max_nodes > NARROW_NODES;
 
+      /* The stacks are small next to the table, which gets the rest of the budget (the old and
+       * the new one together while it grows). */
       sh->stack_budget = budget / 8;
+      table_budget = budget - MIN (budget, sizeof (Shared) + sizeof (Search) + sh->stack_budget);
       root->sh = sh;
       if (table_budget > 0 && load (root, state) && table_setup (&sh->seen, root) &&
           table_init (&sh->seen, table_budget))
         {
           gboolean past_safe_rounds = sh->past_safe_rounds;
 
-          result = search (root, limits, deadline, narrow, N_STACKS, &nodes, &winner);
+          result = search (root, limits, deadline, wide ? NARROW_NODES : max_nodes, N_STACKS, &nodes, &winner);
           /* Not decided in NARROW_NODES: a hard deal, searched again from the start with many
            * more stacks, in a new table (the old one holds positions a stack had not finished). */
-          if (result == PAT_SOLVE_LIMIT && nodes >= narrow && narrow != max_nodes &&
+          if (wide && result == PAT_SOLVE_LIMIT && nodes >= NARROW_NODES &&
               (deadline == G_MAXINT64 || g_get_monotonic_time () < deadline))
             {
               gsize peak = sh->seen.set.peak_bytes;

@@ -28,7 +28,8 @@ typedef struct {
 } PatSolveLimits;
 
 #define PAT_SOLVE_DEFAULT_MEMORY ((gsize) 256 * 1024 * 1024)
-#define PAT_SOLVE_MAX_MEMORY     ((gsize) 512 * 1024 * 1024)
+#define PAT_SOLVE_MAX_MEMORY_MIB 512
+#define PAT_SOLVE_MAX_MEMORY     ((gsize) PAT_SOLVE_MAX_MEMORY_MIB * 1024 * 1024)
 
 typedef struct {
   PatSolveResult result;
