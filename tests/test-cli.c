@@ -415,7 +415,7 @@ test_bench_difficulty (void)
   g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\",\"deals\":"));
   g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\",\"deals\":"));
   /* Black Hole deals are all decided, within a fraction of a second each. */
-  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"deals\":30,\"winnable\":"));
+  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\",\"deals\":30,\"winnable\":"));
   g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
 }
 

@@ -116,7 +116,7 @@ measure_deal (const PatRules       *rules,
   t2 = cpu_ms ();
   f->score_ms = t1 - t0;
   f->solve_ms = t2 - t1;
-  pat_greedy_play (rules, &state, 0, &greedy);
+  pat_difficulty_yardstick_play (rules, &state, &greedy);
   f->greedy_won = greedy.won;
   f->greedy_out = greedy.out;
 
@@ -202,11 +202,11 @@ print_totals (const PatRules    *rules,
         }
     }
   pat_difficulty_thresholds (rules, &easy_min, &medium_min);
-  printf ("{\"game\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
+  printf ("{\"game\":\"%s\",\"yardstick\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
           "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
           "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
           "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
-          rules->id, count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          rules->id, pat_yardstick_to_string (pat_difficulty_yardstick (rules)), count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
@@ -240,11 +240,12 @@ pat_cli_bench_difficulty (int    argc,
   guint64 count, k;
   PatDifficulty level;
 
-  context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the greedy player");
+  context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the game's yardstick");
   g_option_context_set_description (context,
-    "For every deal: the playout score, its level, the solver's verdict and whether the greedy "
-    "player wins. Prints one JSON line per level: winnable deals of that level, the greedy "
-    "player's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
+    "For every deal: the playout score, its level, the solver's verdict and whether the game's "
+    "yardstick wins (the rollout player of level 2 in Black Hole, All in a Row and Idiot's Delight, "
+    "the look-ahead greedy player in the others; \"greedy_*\" fields). Prints one JSON line per "
+    "level: winnable deals of that level, the yardstick's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
     "of the range (median and 95th percentile over the starting deals), as the app picks one; "
     "then a line with the thirds of the scores of the winnable deals, which the thresholds come from.");
   g_option_context_add_main_entries (context, entries, NULL);

@@ -599,7 +599,7 @@ static const Command commands[] = {
   { "simulate", "play a range of Perpetual Motion deals and sum up", cmd_simulate },
   { "solve", "say whether deals can be won, with a winning line", pat_cli_solve },
   { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
-  { "bench-difficulty", "measure the difficulty levels with the greedy player", pat_cli_bench_difficulty },
+  { "bench-difficulty", "measure the difficulty levels with each game's yardstick", pat_cli_bench_difficulty },
 };
 
 static void

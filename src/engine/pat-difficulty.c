@@ -11,10 +11,13 @@
 #define PLAYOUT_MAX_MOVES 3000
 
 /*
- * Per game: who plays the playouts (simple players for Black Hole, whose random players predict
- * nothing of how a player who thinks fares; see README.md), and the thresholds on the playout
- * score: the scores a third and two thirds of the way up
- * among the winnable deals 100001–100600 (Idiot's Delight: among 100001–100200), as printed by
+ * Per game: the yardstick and who plays the playouts. Black Hole, All in a Row and Idiot's
+ * Delight: the look-ahead greedy player wins 1-6 % of their winnable deals, too few to show levels
+ * apart, and random players predict little of how a player who thinks fares (see README.md); their
+ * yardstick is the rollout player of level 2 (deterministic) and their playouts rollout players of
+ * level 1 (at random among equal moves). The others: the greedy player and random players.
+ * Then the thresholds on the playout score: the scores a third and two thirds of the way up
+ * among the winnable deals 100001–100600 (Idiot's Delight with random players: 100001–100200), as printed by
  * `patience-cli bench-difficulty --deals 100001..100600` ("score_third", "score_two_thirds"), so
  * that each level holds about a third of the winnable deals. These are not the deals the
  * benchmark in README.md measures. Changing a game's rules module or this score needs them
@@ -22,6 +25,7 @@
  */
 typedef struct {
   const char      *id;
+  PatYardstick     yardstick;
   PatPlayoutKind   players;
   double           easy_min;
   double           medium_min;
@@ -29,12 +33,12 @@ typedef struct {
 } Thresholds;
 
 static const Thresholds thresholds[] = {
-  { "black-hole",            PAT_PLAYOUT_SIMPLE, 0.0308, 0.0177, PAT_DIFFICULTY_PICK_SECONDS },
-  { "all-in-a-row",          PAT_PLAYOUT_RANDOM, 0.177, 0.133, PAT_DIFFICULTY_PICK_SECONDS },
-  { "penguin",               PAT_PLAYOUT_RANDOM, 0.133, 0.088, PAT_DIFFICULTY_PICK_SECONDS },
-  { "demon",                 PAT_PLAYOUT_RANDOM, 0.216, 0.144, PAT_DIFFICULTY_PICK_SECONDS },
-  { "idiots-delight",        PAT_PLAYOUT_RANDOM, 0.513, 0.436, PAT_DIFFICULTY_PICK_SECONDS_SAT },
-  { "perpetual-motion-free", PAT_PLAYOUT_RANDOM, 0.433, 0.356, PAT_DIFFICULTY_PICK_SECONDS },
+  { "black-hole",            PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.1047, 0.0991, PAT_DIFFICULTY_PICK_SECONDS },
+  { "all-in-a-row",          PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.0929, 0.0748, PAT_DIFFICULTY_PICK_SECONDS },
+  { "penguin",               PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.133, 0.088, PAT_DIFFICULTY_PICK_SECONDS },
+  { "demon",                 PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.216, 0.144, PAT_DIFFICULTY_PICK_SECONDS },
+  { "idiots-delight",        PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.1068, 0.1015, PAT_DIFFICULTY_PICK_SECONDS_SAT },
+  { "perpetual-motion-free", PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.433, 0.356, PAT_DIFFICULTY_PICK_SECONDS },
 };
 
 static const Thresholds *
@@ -48,127 +52,28 @@ thresholds_of (const PatRules *rules)
   return NULL;
 }
 
-/* splitmix64: a small, well mixed generator; the same numbers on every machine. */
-static guint64
-next_random (guint64 *x)
-{
-  guint64 z = (*x += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
-
-/* A set of position hashes, open addressing; 0 marks an empty slot (a hash of 0 becomes 1). */
-typedef struct {
-  guint64 *slots;
-  guint    mask;
-  guint    n;
-} HashSet;
-
-static void
-hash_set_init (HashSet *set)
-{
-  set->mask = 1023;
-  set->n = 0;
-  set->slots = g_new0 (guint64, set->mask + 1);
-}
-
-static gboolean hash_set_add (HashSet *set, guint64 h);
-
-static void
-hash_set_grow (HashSet *set)
-{
-  guint64 *old = set->slots;
-  guint old_size = set->mask + 1;
-  guint i;
-
-  set->mask = set->mask * 2 + 1;
-  set->n = 0;
-  set->slots = g_new0 (guint64, set->mask + 1);
-  for (i = 0; i < old_size; i++)
-    if (old[i] != 0)
-      hash_set_add (set, old[i]);
-  g_free (old);
-}
-
-/* Adds @h; FALSE when it was there already. */
-static gboolean
-hash_set_add (HashSet *set,
-              guint64  h)
-{
-  guint i;
-
-  if (h == 0)
-    h = 1;
-  if (2 * (set->n + 1) > set->mask + 1)
-    hash_set_grow (set);
-  for (i = (guint) h & set->mask; set->slots[i] != 0; i = (i + 1) & set->mask)
-    if (set->slots[i] == h)
-      return FALSE;
-  set->slots[i] = h;
-  set->n++;
-  return TRUE;
-}
-
-static void
-hash_set_clear (HashSet *set)
-{
-  memset (set->slots, 0, (set->mask + 1) * sizeof (guint64));
-  set->n = 0;
-}
-
-/* The index in @moves of the move a player of @kind makes from @state: a random one (RANDOM), or
- * one that the greedy player's weighing without its look-ahead puts first, at random among equals
- * (SIMPLE). */
-static guint
-pick_move (const PatRules *rules,
-           PatPlayoutKind  kind,
-           const PatState *state,
-           PatMoveList    *moves,
-           guint64        *rng)
-{
-  PatGreedyKey best = { 0, };
-  guint64 best_tie = 0;
-  guint chosen = 0, i;
-
-  if (kind == PAT_PLAYOUT_RANDOM)
-    return (guint) (next_random (rng) % moves->n);
-  for (i = 0; i < moves->n; i++)
-    {
-      PatState next = *state;
-      PatGreedyKey key;
-      guint64 tie = next_random (rng);
-      int c;
-
-      rules->apply (&next, &moves->moves[i], NULL);
-      key.out = rules->status (&next) == PAT_STATUS_WON ? G_MAXUINT : pat_cards_out (rules, &next);
-      pat_greedy_key (rules, state, &moves->moves[i], &next, &key);
-      c = i == 0 ? 1 : pat_greedy_key_compare (&key, &best);
-      if (c > 0 || (c == 0 && tie > best_tie))
-        {
-          best = key;
-          best_tie = tie;
-          chosen = i;
-        }
-    }
-  return chosen;
-}
-
-/* One player from @state, who never goes back to a position it has been in. */
+/* One player of @kind from @state, who never goes back to a position it has been in: its share of
+ * the 52 cards out at the end, 1 for a win. */
 static double
 playout (const PatRules *rules,
          PatPlayoutKind  kind,
          const PatState *state,
          guint64         seed,
-         HashSet        *seen)
+         PatSeen        *seen)
 {
   PatState s = *state;
   guint64 rng = seed;
   guint steps;
 
-  hash_set_clear (seen);
-  hash_set_add (seen, pat_state_hash (&s));
+  if (kind != PAT_PLAYOUT_RANDOM)
+    {
+      PatGreedyResult result;
+
+      pat_rollout_play (rules, state, 1, &rng, &result);
+      return result.won ? 1.0 : MIN (1.0, result.out / (double) PAT_N_CARDS);
+    }
+  pat_seen_clear (seen);
+  pat_seen_add (seen, pat_state_hash (&s));
   for (steps = 0; steps < PLAYOUT_MAX_MOVES && rules->status (&s) == PAT_STATUS_PLAYING; steps++)
     {
       PatMoveList moves;
@@ -177,11 +82,11 @@ playout (const PatRules *rules,
       rules->legal_moves (&s, &moves);
       while (moves.n > 0)
         {
-          guint k = pick_move (rules, kind, &s, &moves, &rng);
+          guint k = (guint) (pat_random_next (&rng) % moves.n);
           PatState next = s;
 
           rules->apply (&next, &moves.moves[k], NULL);
-          if (hash_set_add (seen, pat_state_hash (&next)))
+          if (pat_seen_add (seen, pat_state_hash (&next)))
             {
               s = next;
               moved = TRUE;
@@ -211,15 +116,15 @@ pat_difficulty_score_with (const PatRules *rules,
                            const PatState *state,
                            const gint     *cancel)
 {
-  guint n = kind == PAT_PLAYOUT_SIMPLE ? PAT_DIFFICULTY_SIMPLE_PLAYOUTS : PAT_DIFFICULTY_PLAYOUTS;
-  HashSet seen;
+  guint n = kind == PAT_PLAYOUT_ROLLOUT ? PAT_DIFFICULTY_ROLLOUT_PLAYOUTS : PAT_DIFFICULTY_PLAYOUTS;
+  PatSeen seen;
   double sum = 0;
   guint wins = 0;
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL, 0);
 
-  hash_set_init (&seen);
+  pat_seen_init (&seen);
   for (i = 0; i < n; i++)
     {
       double share;
@@ -231,11 +136,11 @@ pat_difficulty_score_with (const PatRules *rules,
       sum += share;
       wins += share == 1.0;
     }
-  g_free (seen.slots);
-  /* Simple players win often enough that their wins come first: a deal that one more of them
+  pat_seen_free (&seen);
+  /* Rollout players win often enough that their wins come first: a deal that one more of them
    * wins scores higher, whatever the cards the others put out (the mean share is below 1 unless
    * all won). */
-  if (kind == PAT_PLAYOUT_SIMPLE)
+  if (kind != PAT_PLAYOUT_RANDOM)
     return (wins + sum / n) / (n + 1);
   return sum / n;
 }
@@ -260,6 +165,33 @@ pat_difficulty_players (const PatRules *rules)
   const Thresholds *t = thresholds_of (rules);
 
   return t != NULL ? t->players : PAT_PLAYOUT_RANDOM;
+}
+
+PatYardstick
+pat_difficulty_yardstick (const PatRules *rules)
+{
+  const Thresholds *t = thresholds_of (rules);
+
+  return t != NULL ? t->yardstick : PAT_YARDSTICK_GREEDY;
+}
+
+void
+pat_difficulty_yardstick_play (const PatRules  *rules,
+                               const PatState  *state,
+                               PatGreedyResult *result)
+{
+  g_return_if_fail (rules != NULL && state != NULL && result != NULL);
+
+  if (pat_difficulty_yardstick (rules) == PAT_YARDSTICK_ROLLOUT)
+    pat_rollout_play (rules, state, PAT_DIFFICULTY_YARDSTICK_LEVEL, NULL, result);
+  else
+    pat_greedy_play (rules, state, 0, result);
+}
+
+const char *
+pat_yardstick_to_string (PatYardstick yardstick)
+{
+  return yardstick == PAT_YARDSTICK_ROLLOUT ? "rollout" : "greedy";
 }
 
 PatDifficulty

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "pat-greedy.h"
 #include "pat-rules.h"
 #include "pat-solver.h"
 
@@ -20,10 +21,18 @@ typedef enum {
 /* Who plays the playouts behind a game's score. */
 typedef enum {
   PAT_PLAYOUT_RANDOM,   /* uniformly among the legal moves */
-  PAT_PLAYOUT_SIMPLE,   /* the move the greedy player's weighing puts first without its look-ahead
-                         * (most cards out right after it, then from the tallest pile, then most
-                         * moves left), at random among equals */
+  PAT_PLAYOUT_ROLLOUT,  /* pat_rollout_play() of level 1 (each move weighed by the cards out at the
+                         * end of a simple player's game after it), at random among equals */
 } PatPlayoutKind;
+
+/* The yardstick of a game's levels: the player whose wins show them apart (bench-difficulty). */
+typedef enum {
+  PAT_YARDSTICK_GREEDY,   /* pat_greedy_play(): the look-ahead greedy player */
+  PAT_YARDSTICK_ROLLOUT,  /* pat_rollout_play() of level PAT_DIFFICULTY_YARDSTICK_LEVEL, no
+                           * randomness */
+} PatYardstick;
+
+#define PAT_DIFFICULTY_YARDSTICK_LEVEL 2
 
 /* The solver's wall-time budget and table memory for each deal tried when a winnable deal is
  * picked (pat_difficulty_pick(), and the app's "winnable deals only" at any level; bench-difficulty's
@@ -39,15 +48,16 @@ typedef enum {
 
 /* The playouts behind the score. */
 #define PAT_DIFFICULTY_PLAYOUTS 16
-#define PAT_DIFFICULTY_SIMPLE_PLAYOUTS 16
+#define PAT_DIFFICULTY_ROLLOUT_PLAYOUTS 8
 
 /*
  * The playout score of @state, in [0, 1]: players of the game's kind (pat_difficulty_players()),
  * each seeded with a fixed seed of its own, play from @state, never to a position they have been
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
- * put out (a win counts 1). PAT_DIFFICULTY_SIMPLE_PLAYOUTS simple players: their wins plus that
- * mean share, over their number plus one, so that one more win always scores higher. No solver,
- * no search: a fraction of a millisecond. NaN-free and the same
+ * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: their wins plus that
+ * mean share, over their
+ * number plus one, so that one more win always scores higher. No solver, no search: a fraction
+ * of a millisecond for random players, a few milliseconds for rollout players. NaN-free and the same
  * on every run. @cancel (nullable) stops it early (the score is then meaningless).
  */
 double        pat_difficulty_score        (const PatRules       *rules,
@@ -62,6 +72,15 @@ double        pat_difficulty_score_with   (const PatRules       *rules,
                                            PatPlayoutKind        kind,
                                            const PatState       *state,
                                            const gint           *cancel);
+
+/* The yardstick of @rules' levels (GREEDY for a game without a solver). */
+PatYardstick  pat_difficulty_yardstick    (const PatRules       *rules);
+/* Plays @state to its end with the yardstick of @rules. Deterministic. */
+void          pat_difficulty_yardstick_play (const PatRules     *rules,
+                                             const PatState     *state,
+                                             PatGreedyResult    *result);
+/* "greedy" or "rollout". */
+const char   *pat_yardstick_to_string     (PatYardstick          yardstick);
 
 /* The level a winnable deal of @rules with playout score @score has, from the game's thresholds:
  * EASY at or above the first, MEDIUM at or above the second, HARD below. */

@@ -212,3 +212,210 @@ pat_greedy_play (const PatRules  *rules,
   result->won = rules->status (&s) == PAT_STATUS_WON;
   result->out = pat_cards_out (rules, &s);
 }
+
+guint64
+pat_random_next (guint64 *state)
+{
+  guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+void
+pat_seen_init (PatSeen *seen)
+{
+  seen->mask = 255;
+  seen->n = 0;
+  seen->slots = g_new0 (guint64, seen->mask + 1);
+}
+
+void
+pat_seen_clear (PatSeen *seen)
+{
+  if (seen->n > 0)
+    memset (seen->slots, 0, (seen->mask + 1) * sizeof (guint64));
+  seen->n = 0;
+}
+
+void
+pat_seen_free (PatSeen *seen)
+{
+  g_clear_pointer (&seen->slots, g_free);
+  seen->n = 0;
+}
+
+static void
+seen_grow (PatSeen *seen)
+{
+  guint64 *old = seen->slots;
+  guint old_size = seen->mask + 1;
+  guint i;
+
+  seen->mask = seen->mask * 2 + 1;
+  seen->n = 0;
+  seen->slots = g_new0 (guint64, seen->mask + 1);
+  for (i = 0; i < old_size; i++)
+    if (old[i] != 0)
+      pat_seen_add (seen, old[i]);
+  g_free (old);
+}
+
+gboolean
+pat_seen_contains (const PatSeen *seen,
+                   guint64        hash)
+{
+  guint i;
+
+  if (hash == 0)
+    hash = 1;
+  for (i = (guint) hash & seen->mask; seen->slots[i] != 0; i = (i + 1) & seen->mask)
+    if (seen->slots[i] == hash)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+pat_seen_add (PatSeen *seen,
+              guint64  hash)
+{
+  guint i;
+
+  if (hash == 0)
+    hash = 1;
+  if (2 * (seen->n + 1) > seen->mask + 1)
+    seen_grow (seen);
+  for (i = (guint) hash & seen->mask; seen->slots[i] != 0; i = (i + 1) & seen->mask)
+    if (seen->slots[i] == hash)
+      return FALSE;
+  seen->slots[i] = hash;
+  seen->n++;
+  return TRUE;
+}
+
+#define ROLLOUT_MAX_MOVES 3000
+
+/* What the players of one rollout game share: the generator (nullable) and, for each level below
+ * the top, the set of positions of the game a player of that level plays to weigh a move. */
+typedef struct {
+  const PatRules *rules;
+  guint64        *rng;
+  PatSeen         seen[PAT_ROLLOUT_MAX_LEVEL];
+} Rollout;
+
+static guint rollout_game (Rollout  *r,
+                           PatState *s,
+                           guint     level,
+                           PatSeen  *seen);
+
+/* The move of a rollout player of @level from @s; FALSE when every move leads to a position in
+ * @seen (or there is none). */
+static gboolean
+rollout_move (Rollout        *r,
+              const PatState *s,
+              guint           level,
+              const PatSeen  *seen,
+              PatMove        *move)
+{
+  const PatRules *rules = r->rules;
+  PatMoveList moves;
+  PatGreedyKey best = { 0, };
+  guint64 best_tie = 0;
+  gboolean found = FALSE;
+  guint i;
+
+  rules->legal_moves (s, &moves);
+  for (i = 0; i < moves.n; i++)
+    {
+      PatState next = *s;
+      PatGreedyKey key;
+      guint64 tie = 0;
+      int c;
+
+      rules->apply (&next, &moves.moves[i], NULL);
+      if (pat_seen_contains (seen, pat_state_hash (&next)))
+        continue;
+      if (rules->status (&next) == PAT_STATUS_WON)
+        {
+          *move = moves.moves[i];
+          return TRUE;
+        }
+      pat_greedy_key (rules, s, &moves.moves[i], &next, &key);
+      if (level == 0)
+        key.out = pat_cards_out (rules, &next);
+      else
+        {
+          PatState end = next;
+
+          rollout_game (r, &end, level - 1, &r->seen[level - 1]);
+          if (rules->status (&end) == PAT_STATUS_WON)
+            {
+              *move = moves.moves[i];
+              return TRUE;
+            }
+          key.out = pat_cards_out (rules, &end);
+        }
+      if (r->rng != NULL)
+        tie = pat_random_next (r->rng);
+      c = found ? pat_greedy_key_compare (&key, &best) : 1;
+      if (c > 0 || (c == 0 && tie > best_tie))
+        {
+          found = TRUE;
+          best = key;
+          best_tie = tie;
+          *move = moves.moves[i];
+        }
+    }
+  return found;
+}
+
+/* Plays @s to its end with a player of @level, @seen (cleared first) holding its positions;
+ * returns the number of moves. */
+static guint
+rollout_game (Rollout  *r,
+              PatState *s,
+              guint     level,
+              PatSeen  *seen)
+{
+  guint n;
+
+  pat_seen_clear (seen);
+  pat_seen_add (seen, pat_state_hash (s));
+  for (n = 0; n < ROLLOUT_MAX_MOVES && r->rules->status (s) == PAT_STATUS_PLAYING; n++)
+    {
+      PatMove move;
+
+      if (!rollout_move (r, s, level, seen, &move))
+        break;
+      r->rules->apply (s, &move, NULL);
+      pat_seen_add (seen, pat_state_hash (s));
+    }
+  return n;
+}
+
+void
+pat_rollout_play (const PatRules  *rules,
+                  const PatState  *state,
+                  guint            level,
+                  guint64         *rng,
+                  PatGreedyResult *result)
+{
+  Rollout r = { rules, rng, };
+  PatState s = *state;
+  PatSeen seen;
+  guint i;
+
+  g_return_if_fail (rules != NULL && state != NULL && result != NULL);
+  g_return_if_fail (level <= PAT_ROLLOUT_MAX_LEVEL);
+
+  for (i = 0; i < level; i++)
+    pat_seen_init (&r.seen[i]);
+  pat_seen_init (&seen);
+  result->n_moves = rollout_game (&r, &s, level, &seen);
+  result->won = rules->status (&s) == PAT_STATUS_WON;
+  result->out = pat_cards_out (rules, &s);
+  for (i = 0; i < level; i++)
+    pat_seen_free (&r.seen[i]);
+  pat_seen_free (&seen);
+}

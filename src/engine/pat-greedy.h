@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A simple greedy player, the yardstick of the difficulty levels: one fixed heuristic with a short
- * look-ahead, deterministic, no undo. */
+/* Simple greedy players, the yardsticks of the difficulty levels: one fixed weighing of the moves,
+ * with a short look-ahead (the greedy player) or rollouts (the rollout player); no undo. */
 #pragma once
 
 #include <glib.h>
@@ -56,6 +56,45 @@ gboolean pat_greedy_next_move   (const PatRules *rules,
 void     pat_greedy_play        (const PatRules  *rules,
                                  const PatState  *state,
                                  guint            max_moves,
+                                 PatGreedyResult *result);
+
+/* A set of position hashes (pat_state_hash()), for players that never go back to a position. */
+typedef struct {
+  guint64 *slots;   /* open addressing; 0 marks an empty slot (a hash of 0 is kept as 1) */
+  guint    mask;
+  guint    n;
+} PatSeen;
+
+void     pat_seen_init          (PatSeen        *seen);
+void     pat_seen_clear         (PatSeen        *seen);
+void     pat_seen_free          (PatSeen        *seen);
+/* Adds @hash; FALSE when it was there already. */
+gboolean pat_seen_add           (PatSeen        *seen,
+                                 guint64         hash);
+gboolean pat_seen_contains      (const PatSeen  *seen,
+                                 guint64         hash);
+
+/* splitmix64: the next number of the generator whose state is @state; the same numbers on every
+ * machine. */
+guint64  pat_random_next        (guint64        *state);
+
+/* The deepest rollout player (pat_rollout_play()'s @level). */
+#define PAT_ROLLOUT_MAX_LEVEL 3
+
+/*
+ * The rollout player of @level plays @state to its end (at most 3000 moves), never going back to
+ * a position it has been in. At each move it plays a winning move if there is one; else it weighs
+ * each move to a new position by the cards out after it: at level 0 right after the move (the
+ * simple player), at level L > 0 at the end of a game a player of level L - 1 plays from the
+ * position after the move (a move whose game is won is played at once). Among moves of equal
+ * weight it takes the one from the tallest pile, then the one leaving the most moves
+ * (pat_greedy_key()), then the first in the rules module's order, or with @rng (nullable) one at
+ * random: @rng is a splitmix64 state, and the same state gives the same game.
+ */
+void     pat_rollout_play       (const PatRules  *rules,
+                                 const PatState  *state,
+                                 guint            level,
+                                 guint64         *rng,
                                  PatGreedyResult *result);
 
 G_END_DECLS
