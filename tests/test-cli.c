@@ -386,6 +386,7 @@ test_deal_difficulty_errors (void)
     { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
     { { "bench-difficulty", "--game", "penguin", "--timeout", "0" }, "--timeout takes seconds, more than 0" },
     { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" }, "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--yardstick", "best" }, "--yardstick takes greedy or rollout, not 'best'" },
   };
   guint i;
 
@@ -417,6 +418,34 @@ test_bench_difficulty (void)
   /* Black Hole deals are all decided, within a fraction of a second each. */
   g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\",\"deals\":30,\"winnable\":"));
   g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
+}
+
+/* The share of the winnable deals the yardstick won, from bench-difficulty's totals line. */
+static double
+yardstick_won_percent (const char *out)
+{
+  const char *key = "\"greedy_won_percent_winnable\":";
+  const char *at = strstr (out, key);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (key), NULL);
+}
+
+/* --yardstick: Black Hole's own is the rollout player, which wins far more of deals 1-30 than the
+ * look-ahead greedy player does (10 of 26 against none). */
+static void
+test_bench_difficulty_yardstick (void)
+{
+  g_auto(Run) own = { 0, };
+  g_auto(Run) greedy = { 0, };
+
+  run_cli (&own, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", NULL);
+  run_cli (&greedy, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--yardstick", "greedy", NULL);
+  g_assert_cmpint (own.status, ==, 0);
+  g_assert_cmpint (greedy.status, ==, 0);
+  g_assert_nonnull (strstr (own.out, "{\"game\":\"black-hole\",\"yardstick\":\"rollout\","));
+  g_assert_nonnull (strstr (greedy.out, "{\"game\":\"black-hole\",\"yardstick\":\"greedy\","));
+  g_assert_cmpfloat (yardstick_won_percent (own.out), >, 3 * yardstick_won_percent (greedy.out) + 20);
 }
 
 /* Whatever the arguments hold — line breaks, control characters, bytes that are not UTF-8,
@@ -503,6 +532,7 @@ main (int   argc,
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
+  g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
   g_test_add_func ("/cli/help", test_help);

@@ -95,6 +95,7 @@ quantile (GArray *values,
  * game, and the CPU time of the first two; prints its JSON line when @each. */
 static void
 measure_deal (const PatRules       *rules,
+              PatYardstick          yardstick,
               const PatOptions     *options,
               PatDealNumber         number,
               const PatSolveLimits *limits,
@@ -116,7 +117,7 @@ measure_deal (const PatRules       *rules,
   t2 = cpu_ms ();
   f->score_ms = t1 - t0;
   f->solve_ms = t2 - t1;
-  pat_difficulty_yardstick_play (rules, &state, &greedy);
+  pat_yardstick_play (yardstick, rules, &state, &greedy);
   f->greedy_won = greedy.won;
   f->greedy_out = greedy.out;
 
@@ -183,6 +184,7 @@ print_level (const PatRules    *rules,
  * scores next to the thresholds in use. */
 static void
 print_totals (const PatRules    *rules,
+              PatYardstick       yardstick,
               const DealFigures *figures,
               guint64            count)
 {
@@ -206,7 +208,7 @@ print_totals (const PatRules    *rules,
           "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
           "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
           "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
-          rules->id, pat_yardstick_to_string (pat_difficulty_yardstick (rules)), count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
@@ -220,6 +222,7 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *game = NULL;
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
+  g_autofree char *yardstick_name = NULL;
   double timeout = NAN;  /* not given: the game's own */
   gboolean each = FALSE;
   GOptionEntry entries[] = {
@@ -228,6 +231,7 @@ pat_cli_bench_difficulty (int    argc,
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
+    { "yardstick", 0, 0, G_OPTION_ARG_STRING, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -239,6 +243,7 @@ pat_cli_bench_difficulty (int    argc,
   PatSolveLimits limits = { 0, };
   guint64 count, k;
   PatDifficulty level;
+  PatYardstick yardstick;
 
   context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the game's yardstick");
   g_option_context_set_description (context,
@@ -270,13 +275,20 @@ pat_cli_bench_difficulty (int    argc,
     return pat_cli_fail ("--timeout takes seconds, more than 0");
   if (count > 10000000)
     return pat_cli_fail ("--deals: at most 10000000 deals");
+  yardstick = pat_difficulty_yardstick (rules);
+  if (yardstick_name != NULL && !pat_yardstick_from_string (yardstick_name, &yardstick))
+    {
+      g_autofree char *quoted = pat_cli_quote (yardstick_name);
+
+      return pat_cli_fail ("--yardstick takes greedy or rollout, not '%s'", quoted);
+    }
 
   limits.timeout = timeout;
   figures = g_new0 (DealFigures, count);
   for (k = 0; k < count; k++)
-    measure_deal (rules, &options, pat_cli_deal_add (first, k), &limits, each, &figures[k]);
+    measure_deal (rules, yardstick, &options, pat_cli_deal_add (first, k), &limits, each, &figures[k]);
   for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
     print_level (rules, figures, count, level);
-  print_totals (rules, figures, count);
+  print_totals (rules, yardstick, figures, count);
   return EXIT_SUCCESS;
 }

@@ -176,22 +176,47 @@ pat_difficulty_yardstick (const PatRules *rules)
 }
 
 void
+pat_yardstick_play (PatYardstick     yardstick,
+                    const PatRules  *rules,
+                    const PatState  *state,
+                    PatGreedyResult *result)
+{
+  g_return_if_fail (rules != NULL && state != NULL && result != NULL);
+
+  if (yardstick == PAT_YARDSTICK_ROLLOUT)
+    pat_rollout_play (rules, state, PAT_DIFFICULTY_YARDSTICK_LEVEL, NULL, result);
+  else
+    pat_greedy_play (rules, state, 0, result);
+}
+
+void
 pat_difficulty_yardstick_play (const PatRules  *rules,
                                const PatState  *state,
                                PatGreedyResult *result)
 {
-  g_return_if_fail (rules != NULL && state != NULL && result != NULL);
-
-  if (pat_difficulty_yardstick (rules) == PAT_YARDSTICK_ROLLOUT)
-    pat_rollout_play (rules, state, PAT_DIFFICULTY_YARDSTICK_LEVEL, NULL, result);
-  else
-    pat_greedy_play (rules, state, 0, result);
+  pat_yardstick_play (pat_difficulty_yardstick (rules), rules, state, result);
 }
 
 const char *
 pat_yardstick_to_string (PatYardstick yardstick)
 {
   return yardstick == PAT_YARDSTICK_ROLLOUT ? "rollout" : "greedy";
+}
+
+gboolean
+pat_yardstick_from_string (const char   *text,
+                           PatYardstick *yardstick)
+{
+  static const PatYardstick all[] = { PAT_YARDSTICK_GREEDY, PAT_YARDSTICK_ROLLOUT };
+  guint i;
+
+  for (i = 0; text != NULL && i < G_N_ELEMENTS (all); i++)
+    if (strcmp (text, pat_yardstick_to_string (all[i])) == 0)
+      {
+        *yardstick = all[i];
+        return TRUE;
+      }
+  return FALSE;
 }
 
 PatDifficulty

@@ -75,12 +75,20 @@ double        pat_difficulty_score_with   (const PatRules       *rules,
 
 /* The yardstick of @rules' levels (GREEDY for a game without a solver). */
 PatYardstick  pat_difficulty_yardstick    (const PatRules       *rules);
-/* Plays @state to its end with the yardstick of @rules. Deterministic. */
+/* Plays @state to its end with @yardstick. Deterministic. */
+void          pat_yardstick_play          (PatYardstick          yardstick,
+                                           const PatRules       *rules,
+                                           const PatState       *state,
+                                           PatGreedyResult      *result);
+/* The same with the yardstick of @rules. */
 void          pat_difficulty_yardstick_play (const PatRules     *rules,
                                              const PatState     *state,
                                              PatGreedyResult    *result);
 /* "greedy" or "rollout". */
 const char   *pat_yardstick_to_string     (PatYardstick          yardstick);
+/* Parses "greedy" or "rollout"; FALSE for anything else. */
+gboolean      pat_yardstick_from_string   (const char           *text,
+                                           PatYardstick         *yardstick);
 
 /* The level a winnable deal of @rules with playout score @score has, from the game's thresholds:
  * EASY at or above the first, MEDIUM at or above the second, HARD below. */
