@@ -17,7 +17,7 @@
  * yardstick is the rollout player of level 2 (deterministic) and their playouts rollout players of
  * level 1 (at random among equal moves). The others: the greedy player and random players.
  * Then the thresholds on the playout score: the scores a third and two thirds of the way up
- * among the winnable deals 100001–100600 (Idiot's Delight with random players: 100001–100200), as printed by
+ * among the winnable deals 100001–100600, as printed by
  * `patience-cli bench-difficulty --deals 100001..100600` ("score_third", "score_two_thirds"), so
  * that each level holds about a third of the winnable deals. These are not the deals the
  * benchmark in README.md measures. Changing a game's rules module or this score needs them
