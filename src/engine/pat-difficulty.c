@@ -52,26 +52,18 @@ thresholds_of (const PatRules *rules)
   return NULL;
 }
 
-/* One player of @kind from @state, who never goes back to a position it has been in: its share of
- * the 52 cards out at the end, 1 for a win. */
+/* One random player from @state, who never goes back to a position it has been in (@seen holds
+ * them): its share of the 52 cards out at the end, 1 for a win. */
 static double
-playout (const PatRules *rules,
-         PatPlayoutKind  kind,
-         const PatState *state,
-         guint64         seed,
-         PatSeen        *seen)
+random_playout (const PatRules *rules,
+                const PatState *state,
+                guint64         seed,
+                PatSeen        *seen)
 {
   PatState s = *state;
   guint64 rng = seed;
   guint steps;
 
-  if (kind != PAT_PLAYOUT_RANDOM)
-    {
-      PatGreedyResult result;
-
-      pat_rollout_play (rules, state, 1, &rng, &result);
-      return result.won ? 1.0 : MIN (1.0, result.out / (double) PAT_N_CARDS);
-    }
   pat_seen_clear (seen);
   pat_seen_add (seen, pat_state_hash (&s));
   for (steps = 0; steps < PLAYOUT_MAX_MOVES && rules->status (&s) == PAT_STATUS_PLAYING; steps++)
@@ -117,22 +109,32 @@ pat_difficulty_score_with (const PatRules *rules,
                            const gint     *cancel)
 {
   guint n = kind == PAT_PLAYOUT_ROLLOUT ? PAT_DIFFICULTY_ROLLOUT_PLAYOUTS : PAT_DIFFICULTY_PLAYOUTS;
-  PatSeen seen;
+  PatSeen seen = { NULL, };
   double sum = 0;
   guint wins = 0;
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL, 0);
 
-  pat_seen_init (&seen);
+  if (kind == PAT_PLAYOUT_RANDOM)
+    pat_seen_init (&seen);
   for (i = 0; i < n; i++)
     {
+      /* Seeds of their own, unrelated to the deal number: the same deal always scores the same. */
+      guint64 seed = G_GUINT64_CONSTANT (0x5EED0000D1FF1C00) + i * 7919;
       double share;
 
       if (cancel != NULL && g_atomic_int_get (cancel))
         break;
-      /* Seeds of their own, unrelated to the deal number: the same deal always scores the same. */
-      share = playout (rules, kind, state, G_GUINT64_CONSTANT (0x5EED0000D1FF1C00) + i * 7919, &seen);
+      if (kind == PAT_PLAYOUT_RANDOM)
+        share = random_playout (rules, state, seed, &seen);
+      else
+        {
+          PatGreedyResult result;
+
+          pat_rollout_play (rules, state, 1, &seed, &result);
+          share = result.won ? 1.0 : MIN (1.0, result.out / (double) PAT_N_CARDS);
+        }
       sum += share;
       wins += share == 1.0;
     }

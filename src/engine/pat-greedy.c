@@ -341,7 +341,6 @@ rollout_move (Rollout        *r,
           *move = moves.moves[i];
           return TRUE;
         }
-      pat_greedy_key (rules, s, &moves.moves[i], &next, &key);
       if (level == 0)
         key.out = pat_cards_out (rules, &next);
       else
@@ -356,6 +355,8 @@ rollout_move (Rollout        *r,
             }
           key.out = pat_cards_out (rules, &end);
         }
+      /* After the rollout: a move whose game is won needs no tie-break. */
+      pat_greedy_key (rules, s, &moves.moves[i], &next, &key);
       if (r->rng != NULL)
         tie = pat_random_next (r->rng);
       c = found ? pat_greedy_key_compare (&key, &best) : 1;
