@@ -373,6 +373,8 @@ const PatRules pat_rules_perpetual_motion_free = {
   describe_round,
   NULL,
   .flags = PAT_RULES_ROUNDS,
+  /* Translators: the game's name where "Perpetual Motion: Free Columns" does not fit */
+  .short_name = N_("Free Columns"),
 };
 
 /* Idiot's Delight (Drake) */

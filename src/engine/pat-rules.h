@@ -135,6 +135,9 @@ struct _PatRules {
   /* Why no move is left when the game is blocked, a sentence marked N_(); NULL for the generic
    * one. */
   const char      *blocked_reason;
+  /* The name where room is short (a phone-sized window's header), marked N_(); NULL when the
+   * name itself is short. */
+  const char      *short_name;
 };
 
 const PatRules  *pat_rules_lookup        (const char          *id);

@@ -134,6 +134,16 @@ pat_rules_text_name (const char *game_id)
 }
 
 const char *
+pat_rules_text_short_name (const char *game_id)
+{
+  const PatRules *rules = pat_rules_lookup (game_id);
+
+  if (rules == NULL)
+    return NULL;
+  return _(rules->short_name != NULL ? rules->short_name : rules->name);
+}
+
+const char *
 pat_rules_text_summary (const char *game_id)
 {
   const PatRules *rules = pat_rules_lookup (game_id);

@@ -8,6 +8,8 @@ G_BEGIN_DECLS
 
 /* The game's name, translated; NULL for an unknown id. */
 const char *pat_rules_text_name    (const char *game_id);
+/* The name where room is short, translated: the name itself unless the game has a shorter one. */
+const char *pat_rules_text_short_name (const char *game_id);
 /* One line saying what the game is about, translated. */
 const char *pat_rules_text_summary (const char *game_id);
 /* The full rules, several paragraphs separated by blank lines, translated. */

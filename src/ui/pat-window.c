@@ -100,8 +100,10 @@ update_status (PatWindow *self)
     game_text = g_strdup_printf (_("%s · Own deck"), name);
   gtk_label_set_label (self->game_label, game_text);
 
-  adw_window_title_set_title (self->window_title, name);
-  /* The window's own title is what screen readers announce for it. */
+  /* A phone-sized header has room for a short name only ("Free Columns"). */
+  adw_window_title_set_title (self->window_title,
+                              self->narrow ? pat_rules_text_short_name (game_id) : name);
+  /* The window's own title, the full name, is what screen readers announce for it. */
   gtk_window_set_title (GTK_WINDOW (self), name);
   if (turn_player (self) != NULL)
     {
@@ -427,6 +429,7 @@ default_width_cb (PatWindow  *self,
 
   self->narrow = narrow;
   gtk_widget_set_visible (self->redo_button, !narrow);
+  pat_window_update_actions (self);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);
@@ -1000,6 +1003,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, extra_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row2);

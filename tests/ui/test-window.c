@@ -289,6 +289,25 @@ assert_not_cut (GtkLabel *label)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
 }
 
+/* The label under @widget showing @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = find_label (child, text);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
 /* At the smallest size every card of every game's deal is inside the board, with GNOME's title bar
  * buttons and with the three that Xvfb's default (and some desktops) put there; the status line
  * keeps the deal number. */
@@ -329,6 +348,22 @@ check_narrow_window (const char *decoration_layout)
       assert_not_cut (window->time_label);
       assert_not_cut (window->extra_label);
       assert_not_cut (window->verdict_label);
+      /* The header names the game, by its short name where it has one; with GNOME's buttons
+       * (close only) the name is whole, which takes the hint's room where the game plays itself. */
+      g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==,
+                       all[i]->short_name != NULL ? all[i]->short_name : all[i]->name);
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, all[i]->name);
+      g_assert_true (gtk_widget_get_visible (window->hint_button) == !pat_rules_plays_itself (all[i]));
+      if (strcmp (decoration_layout, "appmenu:close") == 0)
+        {
+          GtkLabel *title = find_label (GTK_WIDGET (window->window_title),
+                                        adw_window_title_get_title (window->window_title));
+
+          g_assert_nonnull (title);
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (title)));
+          /* (Its natural width counts a margin the allocated width leaves out.) */
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (title)));
+        }
 
       for (pile = 0; pile < all[i]->layout->n_piles; pile++)
         {
@@ -377,10 +412,19 @@ check_narrow_window (const char *decoration_layout)
     g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
   }
 
-  /* Wide again: the whole header and status line come back. */
+  /* Wide again: the whole header and status line come back, the game's full name too. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (123456789);
+
+    pat_window_start_deal (window, "perpetual-motion-free", &deal);
+    spin (50);
+    g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Free Columns");
+  }
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   spin (150);
   g_assert_true (gtk_widget_get_visible (window->redo_button));
+  g_assert_true (gtk_widget_get_visible (window->hint_button));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Perpetual Motion: Free Columns");
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->game_label), " · Deal 123456789"));
   pat_window_set_message (window, "Saved");
   spin (50);
