@@ -50,13 +50,12 @@ pat_window_update_actions (PatWindow *self)
   gtk_widget_action_set_enabled (widget, "win.redo", can_change && pat_game_get_can_redo (self->game));
   gtk_widget_action_set_enabled (widget, "win.restart",
                                  !in_match && self->game != NULL && pat_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.hint", playing && can_change);
+  /* A game that plays itself has no hints (its help page says so): its only move is the deal. */
+  gtk_widget_action_set_enabled (widget, "win.hint", playing && can_change && !plays_itself (self));
   gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && plays_itself (self) && self->play_id == 0);
   gtk_widget_action_set_enabled (widget, "win.stop-playing", self->play_id != 0);
   gtk_widget_set_visible (self->stop_button, self->play_id != 0);
-  /* Where the player never chooses, a hint only points at the stock: a phone-sized header
-   * gives its room to the game's name (F1's help and the menu still say what to do). */
-  gtk_widget_set_visible (self->hint_button, !(self->narrow && plays_itself (self)));
+  gtk_widget_set_visible (self->hint_button, !plays_itself (self));
   gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !turn_over);
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
   gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);

@@ -18,7 +18,7 @@ struct _PatWindow {
   GtkMenuButton       *menu_button;
   GtkWidget           *stop_button;    /* shown while playing to the end */
   GtkWidget           *redo_button;
-  GtkWidget           *hint_button;    /* hidden in a narrow window of a game that plays itself */
+  GtkWidget           *hint_button;    /* hidden in a game that plays itself */
   GtkWidget           *status_bar;
   GtkWidget           *status_row;
   GtkWidget           *status_row2;

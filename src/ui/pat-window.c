@@ -429,7 +429,6 @@ default_width_cb (PatWindow  *self,
 
   self->narrow = narrow;
   gtk_widget_set_visible (self->redo_button, !narrow);
-  pat_window_update_actions (self);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);

@@ -349,7 +349,7 @@ check_narrow_window (const char *decoration_layout)
       assert_not_cut (window->extra_label);
       assert_not_cut (window->verdict_label);
       /* The header names the game, by its short name where it has one; with GNOME's buttons
-       * (close only) the name is whole, which takes the hint's room where the game plays itself. */
+       * (close only) the name is whole. A game that plays itself has no Hint button. */
       g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==,
                        all[i]->short_name != NULL ? all[i]->short_name : all[i]->name);
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, all[i]->name);
@@ -425,6 +425,17 @@ check_narrow_window (const char *decoration_layout)
   g_assert_true (gtk_widget_get_visible (window->redo_button));
   g_assert_true (gtk_widget_get_visible (window->hint_button));
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Perpetual Motion: Free Columns");
+  /* Perpetual Motion has no hints at any width: no button, and H counts none. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (123456789);
+
+    pat_window_start_deal (window, "perpetual-motion", &deal);
+    spin (50);
+    g_assert_false (gtk_widget_get_visible (window->hint_button));
+    g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL) &&
+                    pat_game_get_hints_used (pat_window_get_game (window)) != 0);
+    g_assert_cmpuint (pat_game_get_hints_used (pat_window_get_game (window)), ==, 0);
+  }
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->game_label), " · Deal 123456789"));
   pat_window_set_message (window, "Saved");
   spin (50);
