@@ -54,10 +54,9 @@ test_greedy_tallest_pile (void)
 {
   const PatRules *rules = &pat_rules_black_hole;
   const char *fans[] = { "4S", "KD 6C", NULL };
-  g_autoptr(GHashTable) visited = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  PatSeen visited;
   PatState state, next;
   PatMove move;
-  guint64 *h;
 
   make_black_hole (&state, "5H", fans);
   g_assert_cmpuint (pat_cards_out (rules, &state), ==, PAT_N_CARDS - 3);
@@ -68,11 +67,11 @@ test_greedy_tallest_pile (void)
 
   next = state;
   rules->apply (&next, &move, NULL);
-  h = g_new (guint64, 1);
-  *h = pat_state_hash (&next);
-  g_hash_table_add (visited, h);
-  g_assert_true (pat_greedy_next_move (rules, &state, visited, &move));
+  pat_seen_init (&visited);
+  pat_seen_add (&visited, pat_state_hash (&next));
+  g_assert_true (pat_greedy_next_move (rules, &state, &visited, &move));
   g_assert_cmpuint (move.from, ==, 1);
+  pat_seen_free (&visited);
 }
 
 /* Blocked: no move. */

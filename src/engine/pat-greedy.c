@@ -28,25 +28,6 @@ pat_cards_out (const PatRules *rules,
   return out;
 }
 
-static gboolean
-is_visited (GHashTable     *visited,
-            const PatState *state)
-{
-  guint64 h = pat_state_hash (state);
-
-  return visited != NULL && g_hash_table_contains (visited, &h);
-}
-
-static void
-mark_visited (GHashTable     *visited,
-              const PatState *state)
-{
-  guint64 *h = g_new (guint64, 1);
-
-  *h = pat_state_hash (state);
-  g_hash_table_add (visited, h);
-}
-
 /* Positions the look-ahead may visit for one move, and its deepest look. */
 #define LOOKAHEAD_NODES 300
 #define LOOKAHEAD_MAX_DEPTH 12
@@ -121,7 +102,7 @@ pat_greedy_key_compare (const PatGreedyKey *a,
 gboolean
 pat_greedy_next_move (const PatRules *rules,
                       const PatState *state,
-                      GHashTable     *visited,
+                      const PatSeen  *visited,
                       PatMove        *move)
 {
   PatMoveList moves;
@@ -146,7 +127,7 @@ pat_greedy_next_move (const PatRules *rules,
       {
         children[i] = *state;
         rules->apply (&children[i], &moves.moves[i], NULL);
-        allowed[i] = !is_visited (visited, &children[i]);
+        allowed[i] = visited == NULL || !pat_seen_contains (visited, pat_state_hash (&children[i]));
         value[i] = 0;
       }
     for (depth = 0; depth < LOOKAHEAD_MAX_DEPTH; depth++)
@@ -195,20 +176,22 @@ pat_greedy_play (const PatRules  *rules,
                  guint            max_moves,
                  PatGreedyResult *result)
 {
-  g_autoptr(GHashTable) visited = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  PatSeen visited;
   PatState s = *state;
   PatMove move;
 
   if (max_moves == 0)
     max_moves = DEFAULT_MAX_MOVES;
   result->n_moves = 0;
-  mark_visited (visited, &s);
-  while (result->n_moves < max_moves && pat_greedy_next_move (rules, &s, visited, &move))
+  pat_seen_init (&visited);
+  pat_seen_add (&visited, pat_state_hash (&s));
+  while (result->n_moves < max_moves && pat_greedy_next_move (rules, &s, &visited, &move))
     {
       rules->apply (&s, &move, NULL);
-      mark_visited (visited, &s);
+      pat_seen_add (&visited, pat_state_hash (&s));
       result->n_moves++;
     }
+  pat_seen_free (&visited);
   result->won = rules->status (&s) == PAT_STATUS_WON;
   result->out = pat_cards_out (rules, &s);
 }

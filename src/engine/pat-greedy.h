@@ -15,6 +15,22 @@ typedef struct {
   guint    out;       /* cards on the foundations, the hole or the discards at the end */
 } PatGreedyResult;
 
+/* A set of position hashes (pat_state_hash()), for players that never go back to a position. */
+typedef struct {
+  guint64 *slots;   /* open addressing; 0 marks an empty slot (a hash of 0 is kept as 1) */
+  guint    mask;
+  guint    n;
+} PatSeen;
+
+void     pat_seen_init          (PatSeen        *seen);
+void     pat_seen_clear         (PatSeen        *seen);
+void     pat_seen_free          (PatSeen        *seen);
+/* Adds @hash; FALSE when it was there already. */
+gboolean pat_seen_add           (PatSeen        *seen,
+                                 guint64         hash);
+gboolean pat_seen_contains      (const PatSeen  *seen,
+                                 guint64         hash);
+
 /* How many cards are out of play: on the game's foundations, hole or discard piles. */
 guint    pat_cards_out          (const PatRules *rules,
                                  const PatState *state);
@@ -44,11 +60,11 @@ int      pat_greedy_key_compare (const PatGreedyKey *a,
  * per move, as deep as it can look at every move equally: 0 more moves when the budget does not
  * allow 1, up to 12); among those, one that takes cards from the tallest pile (dealing from
  * the stock counts as a pile of none); among those, the one after which the most moves are legal;
- * among those, the first in the rules module's order. Moves to a position in @visited (a set of pat_state_hash() values, may be NULL)
+ * among those, the first in the rules module's order. Moves to a position in @visited (may be NULL)
  * are never chosen. FALSE when no move is left. */
 gboolean pat_greedy_next_move   (const PatRules *rules,
                                  const PatState *state,
-                                 GHashTable     *visited,
+                                 const PatSeen  *visited,
                                  PatMove        *move);
 
 /* Plays @state to its end with pat_greedy_next_move(), never going back to a position it has
@@ -57,22 +73,6 @@ void     pat_greedy_play        (const PatRules  *rules,
                                  const PatState  *state,
                                  guint            max_moves,
                                  PatGreedyResult *result);
-
-/* A set of position hashes (pat_state_hash()), for players that never go back to a position. */
-typedef struct {
-  guint64 *slots;   /* open addressing; 0 marks an empty slot (a hash of 0 is kept as 1) */
-  guint    mask;
-  guint    n;
-} PatSeen;
-
-void     pat_seen_init          (PatSeen        *seen);
-void     pat_seen_clear         (PatSeen        *seen);
-void     pat_seen_free          (PatSeen        *seen);
-/* Adds @hash; FALSE when it was there already. */
-gboolean pat_seen_add           (PatSeen        *seen,
-                                 guint64         hash);
-gboolean pat_seen_contains      (const PatSeen  *seen,
-                                 guint64         hash);
 
 /* splitmix64: the next number of the generator whose state is @state; the same numbers on every
  * machine. */

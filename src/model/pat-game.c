@@ -868,7 +868,8 @@ gboolean
 pat_game_suggest_move (PatGame *self,
                        PatMove *move)
 {
-  g_autoptr(GHashTable) visited = NULL;
+  PatSeen visited;
+  gboolean found;
   guint i;
 
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
@@ -876,16 +877,13 @@ pat_game_suggest_move (PatGame *self,
 
   if (self->status != PAT_STATUS_PLAYING)
     return FALSE;
-  visited = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  pat_seen_init (&visited);
   for (i = 0; i < pat_game_get_history_length (self); i++)
-    {
-      guint64 *h = g_new (guint64, 1);
-
-      *h = pat_state_hash (pat_game_get_history_state (self, i));
-      g_hash_table_add (visited, h);
-    }
-  return pat_greedy_next_move (self->rules, &self->state, visited, move) ||
-         pat_greedy_next_move (self->rules, &self->state, NULL, move);
+    pat_seen_add (&visited, pat_state_hash (pat_game_get_history_state (self, i)));
+  found = pat_greedy_next_move (self->rules, &self->state, &visited, move) ||
+          pat_greedy_next_move (self->rules, &self->state, NULL, move);
+  pat_seen_free (&visited);
+  return found;
 }
 
 /**
