@@ -171,9 +171,9 @@ test_score (void)
   make_black_hole (&state, "5H", fans_blocked);
   g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM, &state, NULL),
                                   (PAT_N_CARDS - 2) / 52.0, 1e-9);
-  /* No rollout player wins it: the mean share alone, over their number plus one. */
+  /* No rollout player wins it, each puts 50 cards out: the best one's 50, then the mean share. */
   g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT, &state, NULL),
-                                  (PAT_N_CARDS - 2) / 52.0 / (PAT_DIFFICULTY_ROLLOUT_PLAYOUTS + 1), 1e-9);
+                                  ((PAT_N_CARDS - 2) + (PAT_N_CARDS - 2) / 52.0) / 53.0, 1e-9);
 }
 
 /* Rollout players see that 2H first strands 2D: all of them win where a random player loses half
@@ -325,8 +325,9 @@ test_seen (void)
   pat_seen_free (&seen);
 }
 
-/* With rollout players, one more win scores higher than any cards the others put out: a deal one
- * of them wins outranks a deal none wins, however far they got. */
+/* With rollout players, the best one's game comes first: a deal one of them wins outranks a deal
+ * none wins, however far they all got; among deals whose best players got as far, the mean
+ * decides. */
 static void
 test_score_wins_first (void)
 {
@@ -339,8 +340,9 @@ test_score_wins_first (void)
   make_black_hole (&b, "AS", far_but_lost);
   sa = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT, &a, NULL);
   sb = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT, &b, NULL);
-  g_assert_cmpfloat (sa, >=, 1.0 / (PAT_DIFFICULTY_ROLLOUT_PLAYOUTS + 1));
-  g_assert_cmpfloat (sb, <, 1.0 / (PAT_DIFFICULTY_ROLLOUT_PLAYOUTS + 1));
+  g_assert_cmpfloat (sa, >=, PAT_N_CARDS / 53.0);
+  /* 2D goes, 9C never: every player ends with 51 cards out. */
+  g_assert_cmpfloat_with_epsilon (sb, ((PAT_N_CARDS - 1) + (PAT_N_CARDS - 1) / 52.0) / 53.0, 1e-9);
   g_assert_cmpfloat (sa, >, sb);
 }
 
@@ -453,7 +455,7 @@ test_wanted_level_skips_solver (void)
 /* pat_difficulty_pick(), what the app and `deal --difficulty` ask of each deal they try, passes
  * over a deal of the level wanted that the solver cannot prove winnable within its budget.
  * Idiot's Delight deal 5 is Hard and winnable, but its proof takes the SAT solver after some
- * 15,000 positions of probes (a tenth of a second here); deal 107, Hard too, takes a few
+ * 15,000 positions of probes (a tenth of a second here); deal 191, Hard too, takes a few
  * hundred positions. The budget is cut to 10 ms for the test, so that the margin stays wide on
  * a faster machine (the game's own is PAT_DIFFICULTY_PICK_SECONDS_SAT, 0.3 s, enough for any deal). */
 static void
@@ -465,7 +467,7 @@ test_pick_budget (void)
   double before;
 
   deal (rules, 5, &slow);
-  deal (rules, 107, &quick);
+  deal (rules, 191, &quick);
   g_assert_cmpint (pat_difficulty_of_score (rules, pat_difficulty_score (rules, &slow, NULL)), ==,
                    PAT_DIFFICULTY_HARD);
   g_assert_cmpint (solve (rules, &slow, &solution), ==, PAT_SOLVE_SOLVED);

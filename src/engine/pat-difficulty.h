@@ -54,9 +54,9 @@ typedef enum {
  * The playout score of @state, in [0, 1]: players of the game's kind (pat_difficulty_players()),
  * each seeded with a fixed seed of its own, play from @state, never to a position they have been
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
- * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: their wins plus that
- * mean share, over their
- * number plus one, so that one more win always scores higher. No solver, no search: a fraction
+ * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: the cards the best
+ * of them put out (52 for a win) plus that mean share, over 53, so that a deal where one of them
+ * got a card further always scores higher. No solver, no search: a fraction
  * of a millisecond for random players, a few milliseconds for rollout players. NaN-free and the same
  * on every run. @cancel (nullable) stops it early (the score is then meaningless).
  */
