@@ -91,6 +91,35 @@ quantile (GArray *values,
   return g_array_index (values, double, MIN (i, values->len - 1));
 }
 
+/* The threshold that puts the share of @scores at or above it closest to @above, equal scores
+ * kept on one side: where many deals share a score (rollout players that all end alike), the
+ * plain quantile would put that whole block into one level and leave another short. */
+static double
+cut (GArray *scores,
+     double  above)
+{
+  double best = 0, best_gap = G_MAXDOUBLE;
+  guint n = scores->len, i;
+
+  g_array_sort (scores, compare_double);
+  for (i = 0; i < n; i++)
+    {
+      double v = g_array_index (scores, double, i);
+      double gap;
+
+      if (i > 0 && g_array_index (scores, double, i - 1) == v)
+        continue;
+      /* Scores i … n - 1 are at or above v. */
+      gap = fabs ((double) (n - i) / n - above);
+      if (gap < best_gap)
+        {
+          best_gap = gap;
+          best = v;
+        }
+    }
+  return best;
+}
+
 /* Measures one deal: its playout score and level, the solver's verdict, the greedy player's
  * game, and the CPU time of the first two; prints its JSON line when @each. */
 static void
@@ -180,8 +209,8 @@ print_level (const PatRules    *rules,
           quantile (waits, 0.5), quantile (waits, 0.95));
 }
 
-/* Prints the totals: verdicts, the greedy player's wins, and the thirds of the winnable deals'
- * scores next to the thresholds in use. */
+/* Prints the totals: verdicts, the greedy player's wins, and the thresholds that would split the
+ * winnable deals into thirds (see cut()) next to the thresholds in use. */
 static void
 print_totals (const PatRules    *rules,
               PatYardstick       yardstick,
@@ -212,7 +241,7 @@ print_totals (const PatRules    *rules,
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
-          quantile (winnable_scores, 1.0 / 3), quantile (winnable_scores, 2.0 / 3), easy_min, medium_min);
+          cut (winnable_scores, 2.0 / 3), cut (winnable_scores, 1.0 / 3), easy_min, medium_min);
 }
 
 int
