@@ -27,6 +27,9 @@ shot () {
   mkdir -p "$home/config/glib-2.0/settings"
   printf '[io/github/patience/Patience]\nwindow-width=%d\nwindow-height=%d\nanimations=false\n' \
     "$width" "$height" > "$home/config/glib-2.0/settings/keyfile"
+  # GNOME's title bar buttons (close only), not the three Xvfb's default gives.
+  mkdir -p "$home/config/gtk-4.0"
+  printf '[Settings]\ngtk-decoration-layout=appmenu:close\n' > "$home/config/gtk-4.0/settings.ini"
   Xvfb "$display" -screen 0 1400x900x24 >/dev/null 2>&1 &
   local xvfb=$!
   sleep 1
