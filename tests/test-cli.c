@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -420,6 +421,69 @@ test_bench_difficulty (void)
   g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
 }
 
+/* The number after @key in @line. */
+static double
+json_number (const char *line,
+             const char *key)
+{
+  const char *at = strstr (line, key);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (key), NULL);
+}
+
+/* The winnable deals' scores at or above @cut, over all of them. */
+static double
+share_at_or_above (GArray *scores,
+                   double  cut)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < scores->len; i++)
+    n += g_array_index (scores, double, i) >= cut;
+  return (double) n / scores->len;
+}
+
+/* bench-difficulty's thresholds split the winnable deals nearest thirds that any score of theirs
+ * could: no other score puts a share nearer a third (or two thirds) at or above it, so deals
+ * sharing a score stay on one side. */
+static void
+test_bench_difficulty_cuts (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GArray) scores = g_array_new (FALSE, FALSE, sizeof (double));
+  double easy_cut = -1, medium_cut = -1;
+  guint i, j;
+
+  run_cli (&run, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--each", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "{\"deal\":") && strstr (lines[i], "\"result\":\"solved\"") != NULL)
+      {
+        double score = json_number (lines[i], "\"score\":");
+
+        g_array_append_val (scores, score);
+      }
+    else if (strstr (lines[i], "\"score_third\":") != NULL)
+      {
+        medium_cut = json_number (lines[i], "\"score_third\":");
+        easy_cut = json_number (lines[i], "\"score_two_thirds\":");
+      }
+  g_assert_cmpuint (scores->len, >=, 20);
+  g_assert_cmpfloat (easy_cut, >, medium_cut);
+  for (j = 0; j < scores->len; j++)
+    {
+      double v = g_array_index (scores, double, j);
+
+      g_assert_cmpfloat (fabs (share_at_or_above (scores, v) - 1.0 / 3), >=,
+                         fabs (share_at_or_above (scores, easy_cut) - 1.0 / 3) - 1e-12);
+      g_assert_cmpfloat (fabs (share_at_or_above (scores, v) - 2.0 / 3), >=,
+                         fabs (share_at_or_above (scores, medium_cut) - 2.0 / 3) - 1e-12);
+    }
+}
+
 /* The share of the winnable deals the yardstick won, from bench-difficulty's totals line. */
 static double
 yardstick_won_percent (const char *out)
@@ -532,6 +596,7 @@ main (int   argc,
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
+  g_test_add_func ("/cli/bench-difficulty/cuts", test_bench_difficulty_cuts);
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
