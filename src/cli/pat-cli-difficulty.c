@@ -281,7 +281,7 @@ pat_cli_bench_difficulty (int    argc,
     "the look-ahead greedy player in the others; \"greedy_*\" fields). Prints one JSON line per "
     "level: winnable deals of that level, the yardstick's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
     "of the range (median and 95th percentile over the starting deals), as the app picks one; "
-    "then a line with the thirds of the scores of the winnable deals, which the thresholds come from.");
+    "then a line with the thresholds that split the winnable deals nearest thirds, deals of one score on one side, which the engine's thresholds come from.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return pat_cli_fail ("%s", error->message);
