@@ -488,11 +488,7 @@ test_bench_difficulty_cuts (void)
 static double
 yardstick_won_percent (const char *out)
 {
-  const char *key = "\"greedy_won_percent_winnable\":";
-  const char *at = strstr (out, key);
-
-  g_assert_nonnull (at);
-  return g_ascii_strtod (at + strlen (key), NULL);
+  return json_number (out, "\"greedy_won_percent_winnable\":");
 }
 
 /* --yardstick: Black Hole's own is the rollout player, which wins far more of deals 1-30 than the

@@ -245,18 +245,25 @@ seen_grow (PatSeen *seen)
   g_free (old);
 }
 
+/* The slot holding @hash (0 kept as 1), or the empty slot where it would go. */
+static guint
+seen_slot (const PatSeen *seen,
+           guint64        hash)
+{
+  guint i = (guint) hash & seen->mask;
+
+  while (seen->slots[i] != 0 && seen->slots[i] != hash)
+    i = (i + 1) & seen->mask;
+  return i;
+}
+
 gboolean
 pat_seen_contains (const PatSeen *seen,
                    guint64        hash)
 {
-  guint i;
-
   if (hash == 0)
     hash = 1;
-  for (i = (guint) hash & seen->mask; seen->slots[i] != 0; i = (i + 1) & seen->mask)
-    if (seen->slots[i] == hash)
-      return TRUE;
-  return FALSE;
+  return seen->slots[seen_slot (seen, hash)] != 0;
 }
 
 gboolean
@@ -269,9 +276,9 @@ pat_seen_add (PatSeen *seen,
     hash = 1;
   if (2 * (seen->n + 1) > seen->mask + 1)
     seen_grow (seen);
-  for (i = (guint) hash & seen->mask; seen->slots[i] != 0; i = (i + 1) & seen->mask)
-    if (seen->slots[i] == hash)
-      return FALSE;
+  i = seen_slot (seen, hash);
+  if (seen->slots[i] != 0)
+    return FALSE;
   seen->slots[i] = hash;
   seen->n++;
   return TRUE;
