@@ -1035,6 +1035,43 @@ wait_for_deal (PatGame *game)
   return pat_game_get_moves (game) - before;
 }
 
+/* The main menu ends as GNOME apps' do: Preferences, Keyboard Shortcuts, Help (F1, the manual)
+ * and About, in that order. */
+static void
+test_main_menu (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GMenuModel *menu = gtk_menu_button_get_menu_model (window->menu_button);
+  GMenuModel *last = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1, G_MENU_LINK_SECTION);
+  const char *expected[][2] = {
+    { "Stat_istics", "app.statistics" },
+    { "_Preferences", "app.preferences" },
+    { "_Keyboard Shortcuts", "win.show-help-overlay" },
+    { "_Help", "win.help" },
+    { "_About Patience", "app.about" },
+  };
+  guint i;
+
+  g_assert_nonnull (last);
+  g_assert_cmpint (g_menu_model_get_n_items (last), ==, G_N_ELEMENTS (expected));
+  for (i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *action = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+      g_assert_cmpstr (label, ==, expected[i][0]);
+      g_assert_cmpstr (action, ==, expected[i][1]);
+    }
+  pat_window_open_game (window, "demon");
+  spin (20);
+  g_assert_true (menu_has (window, "Help"));
+  g_object_unref (last);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Play to the End is a toggle: a Stop button and menu item while it runs, the speed applies at
  * once, the fastest speed deals many times per tick, and any key or click on the cards stops it. */
 static void
@@ -1291,6 +1328,7 @@ main (int   argc,
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
+  g_test_add_func ("/window/main-menu", test_main_menu);
   g_test_add_func ("/window/command-line", test_command_line);
 
   return g_test_run ();
