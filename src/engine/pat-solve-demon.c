@@ -1458,21 +1458,22 @@ stack_free (Search *s)
 static Search *
 stack_copy (const Search *from)
 {
-  gsize line_size = from->n_line + 2 * PAT_N_CARDS;
+  Search copy = *from;
   Search *s;
 
-  if (from->sh->stack_bytes + sizeof (Search) + line_size * sizeof (Played) > from->sh->stack_budget ||
+  copy.children = NULL;
+  copy.n_children = 0;
+  copy.children_size = 0;
+  copy.frames = NULL;
+  copy.depth = 0;
+  copy.frames_size = 0;
+  copy.line_size = from->n_line + 2 * PAT_N_CARDS;
+  if (from->sh->stack_bytes + stack_bytes (&copy) > from->sh->stack_budget ||
       (s = g_try_new (Search, 1)) == NULL)
     return NULL;
-  *s = *from;
-  s->children = NULL;
-  s->n_children = 0;
-  s->children_size = 0;
-  s->frames = NULL;
-  s->depth = 0;
-  s->frames_size = 0;
-  s->line = g_try_new (Played, line_size);
-  s->line_size = s->line != NULL ? line_size : 0;
+  *s = copy;
+  s->line = g_try_new (Played, copy.line_size);
+  s->line_size = s->line != NULL ? copy.line_size : 0;
   s->sh->stack_bytes += stack_bytes (s);
   s->sh->stack_peak = MAX (s->sh->stack_peak, s->sh->stack_bytes);
   if (s->line == NULL)
