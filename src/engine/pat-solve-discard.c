@@ -213,12 +213,8 @@ idiot_prepare (Search         *s,
     for (k = 0; k < pat_state_pile_len (state, pile); k++)
       s->pile_of[pat_state_pile_cards (state, pile)[k]] = (guint8) pile;
   for (k = 0; k < pat_state_pile_len (state, STOCK); k++)
-    {
-      /* The stock is dealt from its top, one card to each pile in turn. */
-      guint from_top = pat_state_pile_len (state, STOCK) - 1 - k;
-
-      s->pile_of[pat_state_pile_cards (state, STOCK)[k]] = (guint8) (PILE1 + from_top % 4);
-    }
+    s->pile_of[pat_state_pile_cards (state, STOCK)[k]] =
+      (guint8) (PILE1 + pat_idiot_stock_pile (pat_state_pile_len (state, STOCK), k));
   for (k = 0; k < pat_state_pile_len (state, DISCARD); k++)
     s->pile_of[pat_state_pile_cards (state, DISCARD)[k]] = DISCARD;
 
@@ -240,12 +236,10 @@ idiot_prepare (Search         *s,
         }
       for (k = 0; k < s->root_stock; k++)
         {
-          guint from_top = s->root_stock - 1 - k;
-
-          if (PILE1 + from_top % 4 != pile)
+          if (PILE1 + pat_idiot_stock_pile (s->root_stock, k) != pile)
             continue;
           c = pat_state_pile_cards (state, STOCK)[k];
-          s->time_of[c] = (guint8) (1 + from_top / 4);
+          s->time_of[c] = (guint8) pat_idiot_stock_deal (s->root_stock, k);
         }
     }
   for (k = 0; k < s->root_stock; k++)

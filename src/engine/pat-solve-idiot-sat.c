@@ -120,15 +120,12 @@ read_position (Encoding       *e,
         e->level[e->n] = k;
         e->n++;
       }
-  /* The stock is dealt from its top, one card to each pile in turn. */
   for (k = 0; k < len; k++)
     {
-      guint from_top = len - 1 - k;
-
       e->card[e->n] = pat_state_pile_cards (state, STOCK)[k];
-      e->pile[e->n] = (guint8) (PILE1 + from_top % 4);
-      e->time[e->n] = (guint8) (1 + from_top / 4);
-      e->level[e->n] = pat_state_pile_len (state, e->pile[e->n]) + from_top / 4;
+      e->pile[e->n] = (guint8) (PILE1 + pat_idiot_stock_pile (len, k));
+      e->time[e->n] = (guint8) pat_idiot_stock_deal (len, k);
+      e->level[e->n] = pat_state_pile_len (state, e->pile[e->n]) + e->time[e->n] - 1;
       e->n++;
     }
 }

@@ -31,6 +31,23 @@ PatSolveResult pat_solve_free_columns   (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
 
+/* Idiot's Delight: the stock is dealt from its top, one card to each of the four piles in turn.
+ * Of a stock of @len cards, the card at @k (0 the bottom) lands on the pile pat_idiot_stock_pile()
+ * (0 the first) in the deal pat_idiot_stock_deal() (1 the next one). */
+static inline guint
+pat_idiot_stock_pile (guint len,
+                      guint k)
+{
+  return (len - 1 - k) % 4;
+}
+
+static inline guint
+pat_idiot_stock_deal (guint len,
+                      guint k)
+{
+  return 1 + (len - 1 - k) / 4;
+}
+
 /* Idiot's Delight decided by satisfiability (pat-solve-idiot-sat.c): SOLVED with the winning
  * line appended to @line (PatMove), UNSOLVABLE, or why it stopped. Adds the SAT solver's
  * decisions to *work; limits->max_nodes counts them on top of *work. */
