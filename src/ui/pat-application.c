@@ -337,6 +337,7 @@ pat_application_startup (GApplication *app)
   static const char *restart_accels[] = { "<Control>r", NULL };
   static const char *rules_accels[] = { "<Shift>F1", NULL };
   static const char *manual_accels[] = { "F1", NULL };
+  static const char *fullscreen_accels[] = { "F11", NULL };
   static const char *help_accels[] = { "<Control>question", NULL };
   static const char *chooser_accels[] = { "<Control>o", NULL };
   static const char *statistics_accels[] = { "<Control>i", NULL };
@@ -367,6 +368,7 @@ pat_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.restart", restart_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.rules", rules_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.help", manual_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.game-chooser", chooser_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.statistics", statistics_accels);

@@ -556,6 +556,8 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.stop-playing", NULL, stop_playing_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
+  /* Stateful, and follows the window: leaving fullscreen by other means unchecks it. */
+  gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
   gtk_widget_class_install_action (widget_class, "win.game-chooser", NULL, game_chooser_action);
   gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_action);

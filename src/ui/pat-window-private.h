@@ -19,6 +19,7 @@ struct _PatWindow {
   GtkWidget           *stop_button;    /* shown while playing to the end */
   GtkWidget           *redo_button;
   GtkWidget           *hint_button;    /* hidden in a game that plays itself */
+  GtkWidget           *leave_fullscreen_button;   /* shown while fullscreen */
   GtkWidget           *status_bar;
   GtkWidget           *status_row;
   GtkWidget           *status_row2;

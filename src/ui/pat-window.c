@@ -1003,6 +1003,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, leave_fullscreen_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, status_row2);

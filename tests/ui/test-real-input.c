@@ -10,6 +10,8 @@
 
 #include <gdk/x11/gdkx.h>
 #include <math.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
@@ -831,6 +833,114 @@ test_stop_playing (void)
   settle (50);
 }
 
+/* A window manager on the test's display, as the desktop has one: without one nothing answers a
+ * window's request to go fullscreen. Waits until it has taken the screen. */
+static GPid
+start_window_manager (void)
+{
+  const char *argv[] = { "openbox", "--sm-disable", NULL };
+  g_autoptr(GError) error = NULL;
+  Atom check = XInternAtom (xdpy, "_NET_SUPPORTING_WM_CHECK", False);
+  GPid pid = 0;
+
+  if (!g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, &error))
+    g_error ("openbox (build-aux/dev deps installs it) could not start: %s", error->message);
+  for (int waited = 0; waited < 5000; waited += 20)
+    {
+      Atom type;
+      int format;
+      unsigned long n, after;
+      unsigned char *data = NULL;
+
+      if (XGetWindowProperty (xdpy, DefaultRootWindow (xdpy), check, 0, 1, False, AnyPropertyType, &type,
+                              &format, &n, &after, &data) == Success && data != NULL)
+        {
+          XFree (data);
+          if (n == 1)
+            return pid;
+        }
+      settle (20);
+    }
+  g_error ("openbox did not take the screen within 5 s");
+}
+
+static void
+stop_window_manager (GPid pid)
+{
+  kill (pid, SIGTERM);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+  settle (100);
+}
+
+static gboolean
+wait_fullscreen (Harness *h,
+                 gboolean fullscreen)
+{
+  for (int waited = 0; waited < 3000; waited += 20)
+    {
+      if (gtk_window_is_fullscreen (GTK_WINDOW (h->window)) == fullscreen)
+        {
+          settle (100);
+          locate_window (h);
+          return TRUE;
+        }
+      settle (20);
+    }
+  return FALSE;
+}
+
+/* F11, the menu's Fullscreen and the header's Leave Fullscreen button, under a window manager: the
+ * board takes the whole screen, and the button shows only while it does. */
+static void
+test_fullscreen (void)
+{
+  GPid wm = start_window_manager ();
+  Harness h = { 0 };
+  int screen_width = DisplayWidth (xdpy, DefaultScreen (xdpy));
+  int screen_height = DisplayHeight (xdpy, DefaultScreen (xdpy));
+  graphene_rect_t r;
+  GdkSurface *surface;
+
+  open_window (&h, 960, 720);
+  start (&h, "black-hole", 5);
+  g_assert_false (gtk_window_is_fullscreen (GTK_WINDOW (h.window)));
+  g_assert_false (gtk_widget_get_visible (h.window->leave_fullscreen_button));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (h.window)), <, screen_width);
+
+  real_key (XK_F11);
+  if (!wait_fullscreen (&h, TRUE))
+    g_error ("F11 did not make the window fullscreen");
+  g_assert_true (gtk_widget_get_visible (h.window->leave_fullscreen_button));
+  /* The surface covers the screen; without a compositor GTK keeps a thin solid frame inside it. */
+  surface = gtk_native_get_surface (GTK_NATIVE (h.window));
+  g_assert_cmpint (gdk_surface_get_width (surface), ==, screen_width);
+  g_assert_cmpint (gdk_surface_get_height (surface), ==, screen_height);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (h.board)), >=, screen_width - 24);
+
+  /* Left by a click on the header's button. */
+  g_assert_true (gtk_widget_compute_bounds (h.window->leave_fullscreen_button, GTK_WIDGET (h.board), &r));
+  real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
+  if (!wait_fullscreen (&h, FALSE))
+    g_error ("Leave Fullscreen did not leave fullscreen");
+  g_assert_false (gtk_widget_get_visible (h.window->leave_fullscreen_button));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (h.window)), <, screen_width);
+
+  /* The menu's item, then F11 again to leave. */
+  gtk_widget_activate_action (GTK_WIDGET (h.window), "win.fullscreen", NULL);
+  if (!wait_fullscreen (&h, TRUE))
+    g_error ("the menu's Fullscreen did not make the window fullscreen");
+  real_key (XK_F11);
+  if (!wait_fullscreen (&h, FALSE))
+    g_error ("F11 did not leave fullscreen");
+  g_assert_false (gtk_widget_get_visible (h.window->leave_fullscreen_button));
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+  stop_window_manager (wm);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -858,6 +968,8 @@ main (int   argc,
   g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
   g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
   g_test_add_func ("/real-input/stop-playing", test_stop_playing);
+  /* Last: the window manager it starts stays until it ends. */
+  g_test_add_func ("/real-input/fullscreen", test_fullscreen);
 
   return g_test_run ();
 }
