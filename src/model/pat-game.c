@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pat-error.h"
 #include "pat-game.h"
 #include "pat-greedy.h"
 #include "pat-model-private.h"
@@ -922,10 +923,16 @@ pat_game_check_move (PatGame        *self,
   return ok;
 }
 
+typedef enum {
+  BY_PLAYER,
+  BY_DEMO,      /* the game becomes assisted */
+  AT_OPENING,   /* part of the deal: no history, no move counted, the game not started */
+} MoveSource;
+
 static gboolean
 apply_move (PatGame        *self,
             const PatMove  *move,
-            gboolean        assisted,
+            MoveSource      source,
             GError        **error)
 {
   PatMoveList automatic;
@@ -938,12 +945,15 @@ apply_move (PatGame        *self,
     return FALSE;
 
   take_snapshot (self, &before);
-  g_array_append_val (self->undo, self->state);
-  g_array_set_size (self->redo, 0);
+  if (source != AT_OPENING)
+    {
+      g_array_append_val (self->undo, self->state);
+      g_array_set_size (self->redo, 0);
+      self->started = TRUE;
+    }
   set_state (self, &next);
-  self->started = TRUE;
   /* Set before any signal, so that whoever records the end of the game sees it. */
-  if (assisted)
+  if (source == BY_DEMO)
     self->assisted = TRUE;
 
   g_signal_emit (self, signals[MOVE_APPLIED], 0, move, &automatic);
@@ -972,7 +982,7 @@ pat_game_apply (PatGame        *self,
   g_return_val_if_fail (move != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return apply_move (self, move, FALSE, error);
+  return apply_move (self, move, BY_PLAYER, error);
 }
 
 /**
@@ -994,7 +1004,52 @@ pat_game_apply_assisted (PatGame        *self,
   g_return_val_if_fail (move != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return apply_move (self, move, TRUE, error);
+  return apply_move (self, move, BY_DEMO, error);
+}
+
+/**
+ * pat_game_get_at_opening:
+ *
+ * Returns: whether the game stands at its deal: no move made or undone since the deal or the
+ *   restart, so that a move now may still be part of the opening (pat_game_apply_opening())
+ */
+gboolean
+pat_game_get_at_opening (PatGame *self)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+
+  return !self->started && self->undo->len == 0 && self->redo->len == 0;
+}
+
+/**
+ * pat_game_apply_opening:
+ * @move: a move the board makes by itself before the player's first, such as a card that
+ *   goes to its foundation at once
+ * @error: return location for a #PAT_ERROR when the move is not legal or the game is no
+ *   longer at its opening
+ *
+ * Like pat_game_apply(), but @move becomes part of the deal: it cannot be undone, is not
+ * counted among the moves and does not start the game (nor its clock), so a game left before
+ * the player moves is still not counted. Only while pat_game_get_at_opening() holds; a restart
+ * goes back to the deal before these moves.
+ *
+ * Returns: whether the move was legal and played
+ */
+gboolean
+pat_game_apply_opening (PatGame        *self,
+                        const PatMove  *move,
+                        GError        **error)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!pat_game_get_at_opening (self))
+    {
+      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "the game has left its opening");
+      return FALSE;
+    }
+  return apply_move (self, move, AT_OPENING, error);
 }
 
 /**
@@ -1359,6 +1414,52 @@ follows (const PatRules *rules,
   return FALSE;
 }
 
+static guint
+foundation_cards (const PatRules *rules,
+                  const PatState *state)
+{
+  guint n = 0;
+
+  for (guint p = 0; p < state->n_piles; p++)
+    if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION)
+      n += pat_state_pile_len (state, p);
+  return n;
+}
+
+/* Whether moves to the foundations alone lead from @from to @to, in at most *budget positions:
+ * the opening the board may play before the player's first move (pat_game_apply_opening()). */
+static gboolean
+opens_to (const PatRules *rules,
+          const PatState *from,
+          const PatState *to,
+          guint           to_found,
+          guint          *budget)
+{
+  PatMoveList moves;
+
+  if (pat_state_equal (from, to))
+    return TRUE;
+  if (*budget == 0 || foundation_cards (rules, from) >= to_found ||
+      rules->status (from) != PAT_STATUS_PLAYING)
+    return FALSE;
+  --*budget;
+
+  moves.n = 0;
+  rules->legal_moves (from, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    {
+      PatState next = *from;
+
+      if (moves.moves[i].kind != PAT_MOVE_CARDS ||
+          rules->layout->piles[moves.moves[i].to].kind != PAT_PILE_FOUNDATION)
+        continue;
+      rules->apply (&next, &moves.moves[i], NULL);
+      if (opens_to (rules, &next, to, to_found, budget))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 append_states (GVariant        *array,
                const PatState  *initial,
@@ -1395,7 +1496,7 @@ read_line_of_play (const PatRules  *rules,
 {
   g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (PatState));
   PatState current;
-  guint i;
+  guint budget, i;
 
   if (!append_states (undo_v, initial, chain, error))
     return NULL;
@@ -1406,7 +1507,10 @@ read_line_of_play (const PatRules  *rules,
   if (!append_states (redo_v, initial, chain, error))
     return NULL;
 
-  if (!pat_state_equal (&g_array_index (chain, PatState, 0), initial))
+  /* It starts at the deal, or where the opening's moves to the foundations took it. */
+  budget = 4096;
+  if (!opens_to (rules, initial, &g_array_index (chain, PatState, 0),
+                 foundation_cards (rules, &g_array_index (chain, PatState, 0)), &budget))
     {
       corrupt (error, _("the history does not start at the deal"));
       return NULL;

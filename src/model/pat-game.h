@@ -103,6 +103,12 @@ gboolean        pat_game_apply           (PatGame             *self,
 gboolean        pat_game_apply_assisted  (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
+/* A move that is part of the deal (the board's own, before the player's first): not undoable,
+ * not counted, the game not started. */
+gboolean        pat_game_get_at_opening  (PatGame             *self);
+gboolean        pat_game_apply_opening   (PatGame             *self,
+                                          const PatMove       *move,
+                                          GError             **error);
 gboolean        pat_game_undo            (PatGame             *self);
 gboolean        pat_game_redo            (PatGame             *self);
 void            pat_game_restart         (PatGame             *self);

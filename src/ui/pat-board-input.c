@@ -313,7 +313,13 @@ pat_board_run_auto_foundation (PatBoard *self)
           pile_kind (self, m->to) == PAT_PILE_FOUNDATION &&
           pile_kind (self, m->from) != PAT_PILE_FOUNDATION &&
           is_safe (self, state, m))
-        return apply_move (self, m);
+        {
+          /* Before the player's first move, the cards that go up at once go as part of the
+           * deal: a game left unplayed is not counted, and Undo has nothing to take back. */
+          if (pat_game_get_at_opening (self->game))
+            return pat_game_apply_opening (self->game, m, NULL);
+          return apply_move (self, m);
+        }
     }
 
   return FALSE;

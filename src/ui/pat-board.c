@@ -819,6 +819,18 @@ move_applied_cb (PatBoard *self,
     self->auto_pending = TRUE;
 }
 
+/* A deal just dealt, or dealt again by a restart: what goes to the foundations at once goes
+ * after the deal's animation, as after a move, without waiting for the player's first move. */
+static void
+queue_opening (PatBoard *self)
+{
+  if (self->auto_foundation && pat_game_get_rules (self->game)->safe_to_foundation != NULL &&
+      pat_game_get_at_opening (self->game))
+    self->auto_pending = TRUE;
+  if (self->auto_pending && self->tick_id == 0 && self->auto_idle_id == 0)
+    self->auto_idle_id = g_idle_add (auto_idle_cb, self);
+}
+
 static void
 changed_cb (PatBoard *self,
             PatGame  *game)
@@ -827,7 +839,8 @@ changed_cb (PatBoard *self,
 
   if (!self->move_seen)
     {
-      /* Undo, redo or restart: the player took back control. */
+      /* Undo, redo or restart: the player took back control (a restart deals again, and
+       * queue_opening() below plays what then goes up at once). */
       self->auto_pending = FALSE;
       g_clear_handle_id (&self->auto_idle_id, g_source_remove);
       if (animations_enabled (self))
@@ -845,6 +858,8 @@ changed_cb (PatBoard *self,
               push_step (self, &step);
             }
         }
+      if (pat_game_get_at_opening (game))
+        queue_opening (self);
     }
   self->move_seen = FALSE;
   self->last = *now;
@@ -1861,6 +1876,7 @@ pat_board_set_game (PatBoard *self,
           else if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
             self->deal_pending = TRUE;
         }
+      queue_opening (self);
     }
 
   invalidate_geometry (self);

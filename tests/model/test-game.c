@@ -508,6 +508,95 @@ test_restart (void)
   watch_free (game, watch);
 }
 
+/* The first move to a foundation the position has, if any. */
+static gboolean
+find_foundation_move (PatGame *game,
+                      PatMove *out)
+{
+  const PatRules *rules = pat_game_get_rules (game);
+  PatMoveList moves;
+
+  pat_game_legal_moves (game, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    if (moves.moves[i].kind == PAT_MOVE_CARDS &&
+        rules->layout->piles[moves.moves[i].to].kind == PAT_PILE_FOUNDATION)
+      {
+        *out = moves.moves[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A move made at the opening is part of the deal: not undone, not counted, the game not started
+ * (a game left then is not counted, and its clock, which waits for that, waits); it survives a save; a restart goes back
+ * to the deal before it. Once the player has moved, even if the move was undone, no more. */
+static void
+test_opening (void)
+{
+  g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  PatState dealt, opened;
+  PatMove move;
+  guint64 deal;
+  Watch *watch;
+
+  /* The first Demon deal with a card that can go up at once (a base-rank card in the tableau). */
+  for (deal = 1;; deal++)
+    {
+      g_clear_object (&game);
+      game = game_new ("demon", deal);
+      if (find_foundation_move (game, &move))
+        break;
+    }
+  dealt = *pat_game_get_state (game);
+  g_assert_true (pat_game_get_at_opening (game));
+
+  watch = watch_new (game);
+  g_assert_true (pat_game_apply_opening (game, &move, &error));
+  g_assert_no_error (error);
+  g_assert_false (pat_state_equal (pat_game_get_state (game), &dealt));
+  opened = *pat_game_get_state (game);
+  g_assert_cmpuint (watch->move_applied, ==, 1);
+  g_assert_cmpuint (watch->changed, ==, 1);
+  g_assert_cmpuint (notified (watch, "score"), ==, 1);
+  g_assert_cmpuint (notified (watch, "moves"), ==, 0);
+  g_assert_cmpuint (notified (watch, "started"), ==, 0);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_false (pat_game_get_can_undo (game));
+  g_assert_false (pat_game_get_started (game));
+  g_assert_cmpuint (pat_game_get_history_length (game), ==, 1);
+  g_assert_true (pat_game_get_at_opening (game));
+  watch_free (game, watch);
+
+  /* Saved and loaded as it stands (a game not started with no history is consistent). */
+  bytes = pat_game_save_to_bytes (game);
+  loaded = pat_game_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  assert_states_equal (pat_game_get_state (loaded), &opened);
+  g_assert_false (pat_game_get_started (loaded));
+  g_assert_true (pat_game_get_at_opening (loaded));
+
+  /* The player's first move ends the opening, and undoing it does not bring it back. */
+  move = stock_move (game);
+  g_assert_true (pat_game_apply (game, &move, &error));
+  g_assert_false (pat_game_get_at_opening (game));
+  g_assert_true (pat_game_undo (game));
+  assert_states_equal (pat_game_get_state (game), &opened);
+  g_assert_false (pat_game_get_at_opening (game));
+  move = stock_move (game);
+  g_assert_false (pat_game_apply_opening (game, &move, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  assert_states_equal (pat_game_get_state (game), &opened);
+
+  /* A restart: the deal as dealt, at its opening again. */
+  pat_game_restart (game);
+  assert_states_equal (pat_game_get_state (game), &dealt);
+  g_assert_true (pat_game_get_at_opening (game));
+}
+
 static void
 test_history (void)
 {
@@ -1074,6 +1163,28 @@ test_crafted (void)
     g_variant_unref (crafted);
   }
 
+  /* A game not started stands at its deal, or where moves to the foundations took it (its
+   * opening, pat_game_apply_opening()): a stock turn is no opening. */
+  {
+    g_autoptr(PatGame) fresh = game_new ("demon", 31337);
+    g_autoptr(PatGame) turned = game_new ("demon", 31337);
+    g_autoptr(GVariant) fresh_saved = g_variant_ref_sink (pat_game_serialize (fresh));
+    g_autoptr(GVariant) turned_saved = NULL;
+    g_autoptr(GVariant) turned_boxed = NULL;
+    g_autoptr(GVariant) turned_payload = NULL;
+    g_autoptr(GVariant) turned_state = NULL;
+    PatMove stock = stock_move (turned);
+
+    g_assert_true (pat_game_apply (turned, &stock, NULL));
+    turned_saved = g_variant_ref_sink (pat_game_serialize (turned));
+    turned_boxed = g_variant_get_child_value (turned_saved, 2);
+    turned_payload = g_variant_get_variant (turned_boxed);
+    turned_state = g_variant_get_child_value (turned_payload, 5);
+    crafted = replace_field (fresh_saved, 5, turned_state);
+    assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+    g_variant_unref (crafted);
+  }
+
   /* A future version, and a stranger's file. */
   crafted = g_variant_ref_sink (g_variant_new ("(su@v)", "io.github.patience.Patience.Game", 3,
                                                g_variant_new_variant (g_variant_new_string ("?"))));
@@ -1169,6 +1280,7 @@ main (int   argc,
   g_test_add_func ("/game/signals-and-finished", test_signals_and_finished);
   g_test_add_func ("/game/cycle-reason", test_cycle_reason);
   g_test_add_func ("/game/restart", test_restart);
+  g_test_add_func ("/game/opening", test_opening);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/suggest-move", test_suggest_move);

@@ -720,6 +720,78 @@ test_auto_foundation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+foundation_cards (PatGame *game)
+{
+  const PatRules *rules = pat_game_get_rules (game);
+  const PatState *state = pat_game_get_state (game);
+  guint n = 0;
+
+  for (guint p = 0; p < state->n_piles; p++)
+    if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION)
+      n += pat_state_pile_len (state, p);
+  return n;
+}
+
+/* What goes up at once goes at the deal, not after the player's first move: Demon deal 20 deals
+ * a base-rank five on its reserve, Penguin 931880326 the eights of clubs and diamonds on top of
+ * columns (the three other sevens start the foundations). These opening moves are part of the
+ * deal: no move counted, nothing to undo, the game not started; a restart plays them again, and
+ * with auto-foundation off nothing moves. With animations too, after the deal's. */
+static void
+test_auto_foundation_opening (void)
+{
+  const struct {
+    const char *id;
+    guint64     deal;
+    guint       gained;
+  } deals[] = { { "demon", 20, 1 }, { "penguin", 931880326, 2 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (deals); i++)
+    for (guint animated = 0; animated < 2; animated++)
+      {
+        GtkWidget *window = make_window (1000, 700);
+        PatBoard *board = window_board (window);
+        g_autoptr(PatGame) game = new_game (deals[i].id, deals[i].deal, PAT_DIE_OFF);
+        g_autoptr(PatGame) manual = new_game (deals[i].id, deals[i].deal, PAT_DIE_OFF);
+        guint dealt = foundation_cards (game);
+        PatState opened;
+        PatMoveList moves;
+
+        g_object_set (board, "animations", (gboolean) animated, "auto-foundation", TRUE, NULL);
+        show_at (window, 1000, 700);
+        pat_board_set_game (board, game);
+        wait_for_animations (board);
+        flush ();
+        g_assert_cmpuint (foundation_cards (game), ==, dealt + deals[i].gained);
+        g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+        g_assert_false (pat_game_get_can_undo (game));
+        g_assert_false (pat_game_get_started (game));
+        opened = *pat_game_get_state (game);
+
+        /* A move, then a restart: the deal again, and its opening again. */
+        pat_game_legal_moves (game, &moves);
+        g_assert_cmpuint (moves.n, >, 0);
+        g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+        wait_for_animations (board);
+        flush ();
+        pat_game_restart (game);
+        wait_for_animations (board);
+        flush ();
+        g_assert_true (pat_state_equal (pat_game_get_state (game), &opened));
+        g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+
+        /* Auto-foundation off: the deal as dealt. */
+        g_object_set (board, "auto-foundation", FALSE, NULL);
+        pat_board_set_game (board, manual);
+        wait_for_animations (board);
+        flush ();
+        g_assert_cmpuint (foundation_cards (manual), ==, dealt);
+
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
 static void
 test_pile_names (void)
 {
@@ -1013,6 +1085,7 @@ main (int   argc,
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/steps", test_steps);
   g_test_add_func ("/board/auto-foundation", test_auto_foundation);
+  g_test_add_func ("/board/auto-foundation-opening", test_auto_foundation_opening);
   g_test_add_func ("/board/accessible", test_accessible);
   g_test_add_func ("/board/screenshots", test_screenshots);
   g_test_add_func ("/board/screenshots/animation", test_animation_frames);
