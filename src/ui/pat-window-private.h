@@ -67,7 +67,8 @@ struct _PatWindow {
   guint                demo_id;        /* the demo's next move */
   guint                demo_interval;  /* milliseconds between the demo's moves */
   GCancellable        *deal_search;    /* looking for a winnable deal */
-  AdwToast            *search_toast;
+  AdwToast            *search_toast;   /* added SEARCH_TOAST_DELAY_MS after the search starts */
+  guint                search_toast_id;
 };
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
@@ -99,6 +100,12 @@ void pat_window_set_message           (PatWindow      *self,
 void pat_window_show_hint             (PatWindow      *self,
                                        const char     *text);
 void pat_window_dismiss_hint          (PatWindow      *self);
+/* Toasts the window dismisses by itself go through these: a toast is dismissed only once it has
+ * come in (see pat-window.c). pat_window_add_toast() takes @toast as adw_toast_overlay_add_toast(). */
+void pat_window_add_toast             (PatWindow      *self,
+                                       AdwToast       *toast);
+void pat_window_dismiss_toast         (PatWindow      *self,
+                                       AdwToast       *toast);
 
 /* Demon matches. The window plays the match's games in turn; the match is saved after every
  * change and resumes at the next start when it was the last thing played (the store's

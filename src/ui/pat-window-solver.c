@@ -266,14 +266,27 @@ undo_to_winnable_action (GtkWidget  *widget,
 
 /* Winnable deals only. */
 
+#define SEARCH_TOAST_DELAY_MS 400
+
 static void
 dismiss_search_toast (PatWindow *self)
 {
-  if (self->search_toast != NULL)
-    {
-      adw_toast_dismiss (self->search_toast);
-      g_clear_object (&self->search_toast);
-    }
+  /* A search that ends before its toast was due never shows one. */
+  if (self->search_toast_id != 0)
+    g_clear_handle_id (&self->search_toast_id, g_source_remove);
+  else if (self->search_toast != NULL)
+    pat_window_dismiss_toast (self, self->search_toast);
+  g_clear_object (&self->search_toast);
+}
+
+static gboolean
+show_search_toast_cb (gpointer user_data)
+{
+  PatWindow *self = user_data;
+
+  self->search_toast_id = 0;
+  pat_window_add_toast (self, g_object_ref (self->search_toast));
+  return G_SOURCE_REMOVE;
 }
 
 typedef struct {
@@ -354,11 +367,12 @@ pat_window_new_random_deal (PatWindow  *self,
 
   self->deal_search = g_cancellable_new ();
   /* Translators: shown while the solver draws deals until one can be won */
-  self->search_toast = g_object_ref (adw_toast_new (_("Looking for a winnable deal…")));
+  self->search_toast = adw_toast_new (_("Looking for a winnable deal…"));
   adw_toast_set_timeout (self->search_toast, 0);
   adw_toast_set_button_label (self->search_toast, _("_Cancel"));
   adw_toast_set_action_name (self->search_toast, "win.cancel-deal-search");
-  adw_toast_overlay_add_toast (self->toast_overlay, self->search_toast);
+  /* Most searches take a few milliseconds (a toast would only flash); a long one says so. */
+  self->search_toast_id = g_timeout_add (SEARCH_TOAST_DELAY_MS, show_search_toast_cb, self);
 
   data = g_new0 (SearchData, 1);
   data->window = g_object_ref (self);
@@ -403,6 +417,7 @@ pat_window_solver_dispose (PatWindow *self)
   if (self->deal_search != NULL)
     g_cancellable_cancel (self->deal_search);
   g_clear_object (&self->deal_search);
+  g_clear_handle_id (&self->search_toast_id, g_source_remove);
   g_clear_object (&self->search_toast);
   if (self->analyzer != NULL)
     pat_analyzer_set_game (self->analyzer, NULL);

@@ -183,6 +183,79 @@ pat_window_set_message (PatWindow  *self,
     }
 }
 
+/* libadwaita 1.2's toast overlay frees a toast's record when the toast's hide animation ends,
+ * and a show animation still running then reads that record when it ends in turn. When one
+ * late frame ends both, the newer goes first: a toast dismissed while it was still coming in
+ * (300 ms, 500 when it replaces another) crashed the app when the frames stalled (seen in
+ * test-window under load: a hint dismissed by the next move at once). So the window dismisses
+ * its toasts only once a frame has ended their coming in: on the frame after the first one past
+ * TOAST_IN_MS from when the toast was added. */
+#define TOAST_IN_MS 600
+
+void
+pat_window_add_toast (PatWindow *self,
+                      AdwToast  *toast)
+{
+  gint64 *added = g_new (gint64, 1);
+
+  *added = g_get_monotonic_time ();
+  g_object_set_data_full (G_OBJECT (toast), "pat-toast-added", added, g_free);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+typedef struct {
+  AdwToast *toast;
+  gint64    due;        /* frame time, µs */
+  gboolean  due_seen;
+} Dismissal;
+
+static void
+dismissal_free (gpointer data)
+{
+  Dismissal *d = data;
+
+  g_object_unref (d->toast);
+  g_free (d);
+}
+
+static gboolean
+dismiss_tick_cb (GtkWidget     *overlay,
+                 GdkFrameClock *clock,
+                 gpointer       data)
+{
+  Dismissal *d = data;
+
+  if (gdk_frame_clock_get_frame_time (clock) < d->due)
+    return G_SOURCE_CONTINUE;
+  /* That frame ran the show animation's last tick too, in an order of GTK's: the next one. */
+  if (!d->due_seen)
+    {
+      d->due_seen = TRUE;
+      return G_SOURCE_CONTINUE;
+    }
+  adw_toast_dismiss (d->toast);
+  return G_SOURCE_REMOVE;
+}
+
+void
+pat_window_dismiss_toast (PatWindow *self,
+                          AdwToast  *toast)
+{
+  const gint64 *added = g_object_get_data (G_OBJECT (toast), "pat-toast-added");
+  Dismissal *d;
+
+  /* An overlay that is not mapped runs no animation: a toast shown there is in already. */
+  if (added == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->toast_overlay)))
+    {
+      adw_toast_dismiss (toast);
+      return;
+    }
+  d = g_new0 (Dismissal, 1);
+  d->toast = g_object_ref (toast);
+  d->due = *added + TOAST_IN_MS * G_TIME_SPAN_MILLISECOND;
+  gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), dismiss_tick_cb, d, dismissal_free);
+}
+
 void
 pat_window_show_toast (PatWindow  *self,
                        const char *text)
@@ -194,7 +267,7 @@ pat_window_show_toast (PatWindow  *self,
   self->n_toasts++;
 
   adw_toast_set_timeout (toast, 0);   /* an error stays until dismissed */
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  pat_window_add_toast (self, toast);
 }
 
 void
@@ -202,7 +275,7 @@ pat_window_dismiss_hint (PatWindow *self)
 {
   if (self->hint_toast != NULL)
     {
-      adw_toast_dismiss (self->hint_toast);
+      pat_window_dismiss_toast (self, self->hint_toast);
       g_clear_object (&self->hint_toast);
     }
 }
@@ -215,7 +288,7 @@ pat_window_show_hint (PatWindow  *self,
   self->hint_toast = adw_toast_new (text);
   adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->hint_toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
+  pat_window_add_toast (self, g_object_ref (self->hint_toast));
   /* Screen readers hear it from the status line, which shows nothing else meanwhile. */
   pat_window_set_message (self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),
