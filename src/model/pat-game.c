@@ -1414,18 +1414,6 @@ follows (const PatRules *rules,
   return FALSE;
 }
 
-static guint
-foundation_cards (const PatRules *rules,
-                  const PatState *state)
-{
-  guint n = 0;
-
-  for (guint p = 0; p < state->n_piles; p++)
-    if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION)
-      n += pat_state_pile_len (state, p);
-  return n;
-}
-
 /* Whether moves to the foundations alone lead from @from to @to, in at most *budget positions:
  * the opening the board may play before the player's first move (pat_game_apply_opening()). */
 static gboolean
@@ -1439,7 +1427,7 @@ opens_to (const PatRules *rules,
 
   if (pat_state_equal (from, to))
     return TRUE;
-  if (*budget == 0 || foundation_cards (rules, from) >= to_found ||
+  if (*budget == 0 || pat_cards_out (rules, from) >= to_found ||
       rules->status (from) != PAT_STATUS_PLAYING)
     return FALSE;
   --*budget;
@@ -1510,7 +1498,7 @@ read_line_of_play (const PatRules  *rules,
   /* It starts at the deal, or where the opening's moves to the foundations took it. */
   budget = 4096;
   if (!opens_to (rules, initial, &g_array_index (chain, PatState, 0),
-                 foundation_cards (rules, &g_array_index (chain, PatState, 0)), &budget))
+                 pat_cards_out (rules, &g_array_index (chain, PatState, 0)), &budget))
     {
       corrupt (error, _("the history does not start at the deal"));
       return NULL;

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pat-a11y.h"
+#include "pat-greedy.h"
 #include "pat-rules-text.h"
 #include "pat-scoreboard.h"
 #include "pat-window-private.h"
@@ -32,19 +33,7 @@ format_elapsed (guint seconds)
 static guint
 cards_left (PatGame *game)
 {
-  const PatRules *rules = pat_game_get_rules (game);
-  const PatState *state = pat_game_get_state (game);
-  guint left = PAT_N_CARDS;
-  guint i;
-
-  for (i = 0; i < rules->layout->n_piles; i++)
-    {
-      guint kind = rules->layout->piles[i].kind;
-
-      if (kind == PAT_PILE_FOUNDATION || kind == PAT_PILE_HOLE || kind == PAT_PILE_DISCARD)
-        left -= pat_state_pile_len (state, i);
-    }
-  return left;
+  return PAT_N_CARDS - pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game));
 }
 
 /* The end card. While it is hidden it takes no input: a crossfading revealer keeps its size, and

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pat-board-private.h"
+#include "pat-greedy.h"
 
 static GtkWidget *
 make_window (int width,
@@ -723,14 +724,7 @@ test_auto_foundation (void)
 static guint
 foundation_cards (PatGame *game)
 {
-  const PatRules *rules = pat_game_get_rules (game);
-  const PatState *state = pat_game_get_state (game);
-  guint n = 0;
-
-  for (guint p = 0; p < state->n_piles; p++)
-    if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION)
-      n += pat_state_pile_len (state, p);
-  return n;
+  return pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game));
 }
 
 /* What goes up at once goes at the deal, not after the player's first move: Penguin 931880326
