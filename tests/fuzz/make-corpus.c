@@ -137,6 +137,30 @@ make_games (void)
     big_bytes = pat_game_save_to_bytes (big_game);
     write_bytes ("fuzz-game", "demon-big-deal.gvariant", big_bytes);
   }
+
+  /* A game after its opening: the cards the board takes up at the deal (Penguin 931880326's two
+   * eights), so no history starts at the deal itself. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (931880326);
+    g_autoptr(PatGame) game = pat_game_new ("penguin", &deal, NULL);
+    const PatRules *rules = pat_game_get_rules (game);
+    g_autoptr(GBytes) bytes = NULL;
+    gboolean again = TRUE;
+
+    while (again)
+      {
+        PatMoveList moves;
+
+        again = FALSE;
+        pat_game_legal_moves (game, &moves);
+        for (guint i = 0; i < moves.n && !again; i++)
+          if (moves.moves[i].kind == PAT_MOVE_CARDS &&
+              rules->layout->piles[moves.moves[i].to].kind == PAT_PILE_FOUNDATION)
+            again = pat_game_apply_opening (game, &moves.moves[i], NULL);
+      }
+    bytes = pat_game_save_to_bytes (game);
+    write_bytes ("fuzz-game", "penguin-opening.gvariant", bytes);
+  }
 }
 
 static void
