@@ -1008,20 +1008,6 @@ pat_game_apply_assisted (PatGame        *self,
 }
 
 /**
- * pat_game_get_at_opening:
- *
- * Returns: whether the game stands at its deal: no move made or undone since the deal or the
- *   restart, so that a move now may still be part of the opening (pat_game_apply_opening())
- */
-gboolean
-pat_game_get_at_opening (PatGame *self)
-{
-  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
-
-  return !self->started && self->undo->len == 0 && self->redo->len == 0;
-}
-
-/**
  * pat_game_apply_opening:
  * @move: a move the board makes by itself before the player's first, such as a card that
  *   goes to its foundation at once
@@ -1030,8 +1016,9 @@ pat_game_get_at_opening (PatGame *self)
  *
  * Like pat_game_apply(), but @move becomes part of the deal: it cannot be undone, is not
  * counted among the moves and does not start the game (nor its clock), so a game left before
- * the player moves is still not counted. Only while pat_game_get_at_opening() holds; a restart
- * goes back to the deal before these moves.
+ * the player moves is still not counted. Only while the game is not #PatGame:started (no move
+ * since the deal or the restart, so no history either); a restart goes back to the deal before
+ * these moves.
  *
  * Returns: whether the move was legal and played
  */
@@ -1044,7 +1031,7 @@ pat_game_apply_opening (PatGame        *self,
   g_return_val_if_fail (move != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!pat_game_get_at_opening (self))
+  if (self->started)
     {
       g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "the game has left its opening");
       return FALSE;

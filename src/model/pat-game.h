@@ -104,8 +104,7 @@ gboolean        pat_game_apply_assisted  (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
 /* A move that is part of the deal (the board's own, before the player's first): not undoable,
- * not counted, the game not started. */
-gboolean        pat_game_get_at_opening  (PatGame             *self);
+ * not counted, the game not started. Only while the game is not started. */
 gboolean        pat_game_apply_opening   (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);

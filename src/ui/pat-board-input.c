@@ -315,7 +315,7 @@ pat_board_run_auto_foundation (PatBoard *self)
         {
           /* Before the player's first move, the cards that go up at once go as part of the
            * deal: a game left unplayed is not counted, and Undo has nothing to take back. */
-          if (pat_game_get_at_opening (self->game))
+          if (!pat_game_get_started (self->game))
             return pat_game_apply_opening (self->game, m, NULL);
           return apply_move (self, m);
         }

@@ -804,6 +804,14 @@ is_fresh_deal (PatBoard *self)
          initial != NULL && same_cards (initial, pat_game_get_state (self->game));
 }
 
+/* Whether the board plays safe moves to the foundations by itself in @game. */
+static gboolean
+has_auto_foundation (PatBoard *self,
+                     PatGame  *game)
+{
+  return self->auto_foundation && pat_game_get_rules (game)->safe_to_foundation != NULL;
+}
+
 static void
 move_applied_cb (PatBoard *self,
                  gpointer  move,
@@ -815,18 +823,14 @@ move_applied_cb (PatBoard *self,
     queue_move (self, &self->last, move, automatic, pat_game_get_state (game));
   self->lift_pending = FALSE;
 
-  if (self->auto_foundation && pat_game_get_rules (game)->safe_to_foundation != NULL)
+  if (has_auto_foundation (self, game))
     self->auto_pending = TRUE;
 }
 
-/* A deal just dealt, or dealt again by a restart: what goes to the foundations at once goes
- * after the deal's animation, as after a move, without waiting for the player's first move. */
+/* Auto-foundation runs once the animations are done (their end runs it), else when idle. */
 static void
-queue_opening (PatBoard *self)
+schedule_auto (PatBoard *self)
 {
-  if (self->auto_foundation && pat_game_get_rules (self->game)->safe_to_foundation != NULL &&
-      pat_game_get_at_opening (self->game))
-    self->auto_pending = TRUE;
   if (self->auto_pending && self->tick_id == 0 && self->auto_idle_id == 0)
     self->auto_idle_id = g_idle_add (auto_idle_cb, self);
 }
@@ -839,8 +843,7 @@ changed_cb (PatBoard *self,
 
   if (!self->move_seen)
     {
-      /* Undo, redo or restart: the player took back control (a restart deals again, and
-       * queue_opening() below plays what then goes up at once). */
+      /* Undo, redo or restart: the player took back control. */
       self->auto_pending = FALSE;
       g_clear_handle_id (&self->auto_idle_id, g_source_remove);
       if (animations_enabled (self))
@@ -858,8 +861,9 @@ changed_cb (PatBoard *self,
               push_step (self, &step);
             }
         }
-      if (pat_game_get_at_opening (game))
-        queue_opening (self);
+      /* A restart deals again: what then goes up at once goes, after the deal's animation, as
+       * part of the deal. */
+      self->auto_pending = has_auto_foundation (self, game) && !pat_game_get_started (game);
     }
   self->move_seen = FALSE;
   self->last = *now;
@@ -868,9 +872,7 @@ changed_cb (PatBoard *self,
   pat_board_reset_input (self);
   pat_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-
-  if (self->auto_pending && self->tick_id == 0 && self->auto_idle_id == 0)
-    self->auto_idle_id = g_idle_add (auto_idle_cb, self);
+  schedule_auto (self);
 }
 
 /* Drawing */
@@ -1876,7 +1878,9 @@ pat_board_set_game (PatBoard *self,
           else if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
             self->deal_pending = TRUE;
         }
-      queue_opening (self);
+      /* A deal not yet played: what goes up at once goes as part of it. */
+      self->auto_pending = has_auto_foundation (self, game) && !pat_game_get_started (game);
+      schedule_auto (self);
     }
 
   invalidate_geometry (self);

@@ -551,7 +551,7 @@ test_opening (void)
         break;
     }
   dealt = *pat_game_get_state (game);
-  g_assert_true (pat_game_get_at_opening (game));
+  g_assert_false (pat_game_get_started (game));
 
   watch = watch_new (game);
   g_assert_true (pat_game_apply_opening (game, &move, &error));
@@ -567,7 +567,6 @@ test_opening (void)
   g_assert_false (pat_game_get_can_undo (game));
   g_assert_false (pat_game_get_started (game));
   g_assert_cmpuint (pat_game_get_history_length (game), ==, 1);
-  g_assert_true (pat_game_get_at_opening (game));
   watch_free (game, watch);
 
   /* Saved and loaded as it stands (a game not started with no history is consistent). */
@@ -576,15 +575,14 @@ test_opening (void)
   g_assert_no_error (error);
   assert_states_equal (pat_game_get_state (loaded), &opened);
   g_assert_false (pat_game_get_started (loaded));
-  g_assert_true (pat_game_get_at_opening (loaded));
 
   /* The player's first move ends the opening, and undoing it does not bring it back. */
   move = stock_move (game);
   g_assert_true (pat_game_apply (game, &move, &error));
-  g_assert_false (pat_game_get_at_opening (game));
+  g_assert_true (pat_game_get_started (game));
   g_assert_true (pat_game_undo (game));
   assert_states_equal (pat_game_get_state (game), &opened);
-  g_assert_false (pat_game_get_at_opening (game));
+  g_assert_true (pat_game_get_started (game));
   move = stock_move (game);
   g_assert_false (pat_game_apply_opening (game, &move, &error));
   g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
@@ -594,7 +592,7 @@ test_opening (void)
   /* A restart: the deal as dealt, at its opening again. */
   pat_game_restart (game);
   assert_states_equal (pat_game_get_state (game), &dealt);
-  g_assert_true (pat_game_get_at_opening (game));
+  g_assert_false (pat_game_get_started (game));
 }
 
 static void
