@@ -100,10 +100,8 @@ void pat_window_set_message           (PatWindow      *self,
 void pat_window_show_hint             (PatWindow      *self,
                                        const char     *text);
 void pat_window_dismiss_hint          (PatWindow      *self);
-/* Toasts the window dismisses by itself go through these: a toast is dismissed only once it has
- * come in (see pat-window.c). pat_window_add_toast() takes @toast as adw_toast_overlay_add_toast(). */
-void pat_window_add_toast             (PatWindow      *self,
-                                       AdwToast       *toast);
+/* Toasts the window dismisses by itself go through this: a toast is dismissed only once it has
+ * come in (see pat-window.c). */
 void pat_window_dismiss_toast         (PatWindow      *self,
                                        AdwToast       *toast);
 

@@ -285,7 +285,7 @@ show_search_toast_cb (gpointer user_data)
   PatWindow *self = user_data;
 
   self->search_toast_id = 0;
-  pat_window_add_toast (self, g_object_ref (self->search_toast));
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->search_toast));
   return G_SOURCE_REMOVE;
 }
 

@@ -176,26 +176,41 @@ pat_window_set_message (PatWindow  *self,
  * and a show animation still running then reads that record when it ends in turn. When one
  * late frame ends both, the newer goes first: a toast dismissed while it was still coming in
  * (300 ms, 500 when it replaces another) crashed the app when the frames stalled (seen in
- * test-window under load: a hint dismissed by the next move at once). So the window dismisses
- * its toasts only once a frame has ended their coming in: on the frame after the first one past
- * TOAST_IN_MS from when the toast was added. */
+ * test-window under load: a hint dismissed by the next move at once). A toast may also come in
+ * long after it was added, when it waited behind another. So the window dismisses its toasts
+ * only once they are in: one still waiting (no widget of its own in the overlay) at once, one
+ * shown on the frame after the first one TOAST_IN_MS after its widget was first seen. */
 #define TOAST_IN_MS 600
 
-void
-pat_window_add_toast (PatWindow *self,
-                      AdwToast  *toast)
+/* The overlay's child that shows @toast (libadwaita's toast widget, whose "toast" property
+ * names it), or NULL while the toast waits. */
+static GtkWidget *
+toast_widget (GtkWidget *overlay,
+              AdwToast  *toast)
 {
-  gint64 *added = g_new (gint64, 1);
+  GtkWidget *child;
 
-  *added = g_get_monotonic_time ();
-  g_object_set_data_full (G_OBJECT (toast), "pat-toast-added", added, g_free);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  for (child = gtk_widget_get_first_child (overlay);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (child), "toast");
+      g_autoptr(AdwToast) shown = NULL;
+
+      if (pspec == NULL || pspec->value_type != ADW_TYPE_TOAST)
+        continue;
+      g_object_get (child, "toast", &shown, NULL);
+      if (shown == toast)
+        return child;
+    }
+  return NULL;
 }
 
 typedef struct {
-  AdwToast *toast;
-  gint64    due;        /* frame time, µs */
-  gboolean  due_seen;
+  AdwToast  *toast;
+  GtkWidget *widget;    /* the toast's widget when last seen, not a reference: compared only */
+  gint64     due;       /* frame time, µs */
+  gboolean   due_seen;
 } Dismissal;
 
 static void
@@ -213,8 +228,22 @@ dismiss_tick_cb (GtkWidget     *overlay,
                  gpointer       data)
 {
   Dismissal *d = data;
+  GtkWidget *widget = toast_widget (overlay, d->toast);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
 
-  if (gdk_frame_clock_get_frame_time (clock) < d->due)
+  if (widget == NULL)
+    {
+      adw_toast_dismiss (d->toast);
+      return G_SOURCE_REMOVE;
+    }
+  /* A new widget: the toast comes in (again, after a toast of high priority put it back). */
+  if (widget != d->widget)
+    {
+      d->widget = widget;
+      d->due = now + TOAST_IN_MS * G_TIME_SPAN_MILLISECOND;
+      d->due_seen = FALSE;
+    }
+  if (now < d->due)
     return G_SOURCE_CONTINUE;
   /* That frame ran the show animation's last tick too, in an order of GTK's: the next one. */
   if (!d->due_seen)
@@ -230,18 +259,16 @@ void
 pat_window_dismiss_toast (PatWindow *self,
                           AdwToast  *toast)
 {
-  const gint64 *added = g_object_get_data (G_OBJECT (toast), "pat-toast-added");
   Dismissal *d;
 
   /* An overlay that is not mapped runs no animation: a toast shown there is in already. */
-  if (added == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->toast_overlay)))
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->toast_overlay)))
     {
       adw_toast_dismiss (toast);
       return;
     }
   d = g_new0 (Dismissal, 1);
   d->toast = g_object_ref (toast);
-  d->due = *added + TOAST_IN_MS * G_TIME_SPAN_MILLISECOND;
   gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), dismiss_tick_cb, d, dismissal_free);
 }
 
@@ -256,7 +283,7 @@ pat_window_show_toast (PatWindow  *self,
   self->n_toasts++;
 
   adw_toast_set_timeout (toast, 0);   /* an error stays until dismissed */
-  pat_window_add_toast (self, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 void
@@ -277,7 +304,7 @@ pat_window_show_hint (PatWindow  *self,
   self->hint_toast = adw_toast_new (text);
   adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->hint_toast, 8);
-  pat_window_add_toast (self, g_object_ref (self->hint_toast));
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
   /* Screen readers hear it from the status line, which shows nothing else meanwhile. */
   pat_window_set_message (self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),

@@ -665,6 +665,52 @@ test_toast_dismissed_once_in (void)
   g_assert_true (dismissed);
   g_assert_cmpint (g_get_monotonic_time () - shown, >=, 600 * G_TIME_SPAN_MILLISECOND);
 
+  /* A toast that waited behind another comes in when that one goes (the player closes it): it
+   * goes only once it has come in from then, 600 ms later, not 600 ms after it was added. */
+  {
+    g_autoptr(AdwToast) error = adw_toast_new ("An error");
+    g_autoptr(AdwToast) waiting = adw_toast_new ("Waiting");
+    gint64 closed;
+
+    adw_toast_set_timeout (error, 0);
+    adw_toast_set_timeout (waiting, 0);
+    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (error));
+    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (waiting));
+    dismissed = FALSE;
+    g_signal_connect (waiting, "dismissed", G_CALLBACK (toast_dismissed_cb), &dismissed);
+    spin (700);
+    adw_toast_dismiss (error);
+    closed = g_get_monotonic_time ();
+    pat_window_dismiss_toast (window, waiting);
+    spin (300);
+    g_assert_false (dismissed);
+    guard = 0;
+    while (!dismissed && guard++ < 300)
+      spin (10);
+    g_assert_true (dismissed);
+    g_assert_cmpint (g_get_monotonic_time () - closed, >=, 600 * G_TIME_SPAN_MILLISECOND);
+  }
+
+  /* A toast still waiting behind another has not come in: it goes at once. */
+  {
+    g_autoptr(AdwToast) error = adw_toast_new ("Another error");
+    g_autoptr(AdwToast) waiting = adw_toast_new ("Waiting again");
+
+    adw_toast_set_timeout (error, 0);
+    adw_toast_set_timeout (waiting, 0);
+    spin (700);
+    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (error));
+    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (waiting));
+    dismissed = FALSE;
+    g_signal_connect (waiting, "dismissed", G_CALLBACK (toast_dismissed_cb), &dismissed);
+    pat_window_dismiss_toast (window, waiting);
+    spin (100);
+    g_assert_true (dismissed);
+    spin (700);
+    adw_toast_dismiss (error);
+    spin (400);
+  }
+
   /* Dismissed and the window closed at once. */
   pat_window_show_hint (window, "Hint: another card");
   pat_window_dismiss_hint (window);
