@@ -23,6 +23,12 @@ PatSolveResult pat_solve_penguin        (const PatState       *state,
 PatSolveResult pat_solve_demon          (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
+/* Demon's relaxation alone (for the tests; see pat-solve-demon.c): UNSOLVABLE when it proves the
+ * position lost, SOLVED when it finds a win that is a win of the game, LIMIT otherwise, a win
+ * that exchanges twins included. */
+PatSolveResult pat_solve_demon_relaxation (const PatState       *state,
+                                           const PatSolveLimits *limits,
+                                           PatSolution          *solution);
 PatSolveResult pat_solve_idiots_delight (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
