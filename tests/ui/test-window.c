@@ -634,6 +634,36 @@ toast_dismissed_cb (AdwToast *toast,
   *dismissed = TRUE;
 }
 
+/* Waits up to 3 s for *@dismissed. */
+static void
+wait_dismissed (gboolean *dismissed)
+{
+  guint guard = 0;
+
+  while (!*dismissed && guard++ < 300)
+    spin (10);
+  g_assert_true (*dismissed);
+}
+
+/* An error toast, which stays until closed, and a toast behind it, returned; *@dismissed says
+ * when that one goes. */
+static AdwToast *
+add_behind_error (PatWindow *window,
+                  AdwToast **error,
+                  gboolean  *dismissed)
+{
+  AdwToast *waiting = adw_toast_new ("Waiting");
+
+  *error = adw_toast_new ("An error");
+  adw_toast_set_timeout (*error, 0);
+  adw_toast_set_timeout (waiting, 0);
+  adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (*error));
+  adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (waiting));
+  *dismissed = FALSE;
+  g_signal_connect (waiting, "dismissed", G_CALLBACK (toast_dismissed_cb), dismissed);
+  return waiting;
+}
+
 /* A toast the window dismisses by itself goes only once it has come in: libadwaita 1.2 read a
  * freed record when a toast's show and hide animations ended in one late frame (a crash seen in
  * test-window under load, a hint dismissed by the next move at once). The hint leaves the window
@@ -647,7 +677,6 @@ test_toast_dismissed_once_in (void)
   g_autoptr(AdwToast) toast = NULL;
   gboolean dismissed = FALSE;
   gint64 shown;
-  guint guard = 0;
 
   pat_window_open_game (window, "penguin");
   spin (50);
@@ -660,49 +689,33 @@ test_toast_dismissed_once_in (void)
   g_assert_false (dismissed);
   spin (300);
   g_assert_false (dismissed);
-  while (!dismissed && guard++ < 300)
-    spin (10);
-  g_assert_true (dismissed);
+  wait_dismissed (&dismissed);
   g_assert_cmpint (g_get_monotonic_time () - shown, >=, 600 * G_TIME_SPAN_MILLISECOND);
 
   /* A toast that waited behind another comes in when that one goes (the player closes it): it
    * goes only once it has come in from then, 600 ms later, not 600 ms after it was added. */
   {
-    g_autoptr(AdwToast) error = adw_toast_new ("An error");
-    g_autoptr(AdwToast) waiting = adw_toast_new ("Waiting");
+    g_autoptr(AdwToast) error = NULL;
+    g_autoptr(AdwToast) waiting = add_behind_error (window, &error, &dismissed);
     gint64 closed;
 
-    adw_toast_set_timeout (error, 0);
-    adw_toast_set_timeout (waiting, 0);
-    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (error));
-    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (waiting));
-    dismissed = FALSE;
-    g_signal_connect (waiting, "dismissed", G_CALLBACK (toast_dismissed_cb), &dismissed);
     spin (700);
     adw_toast_dismiss (error);
     closed = g_get_monotonic_time ();
     pat_window_dismiss_toast (window, waiting);
     spin (300);
     g_assert_false (dismissed);
-    guard = 0;
-    while (!dismissed && guard++ < 300)
-      spin (10);
-    g_assert_true (dismissed);
+    wait_dismissed (&dismissed);
     g_assert_cmpint (g_get_monotonic_time () - closed, >=, 600 * G_TIME_SPAN_MILLISECOND);
   }
 
   /* A toast still waiting behind another has not come in: it goes at once. */
   {
-    g_autoptr(AdwToast) error = adw_toast_new ("Another error");
-    g_autoptr(AdwToast) waiting = adw_toast_new ("Waiting again");
+    g_autoptr(AdwToast) error = NULL;
+    g_autoptr(AdwToast) waiting = NULL;
 
-    adw_toast_set_timeout (error, 0);
-    adw_toast_set_timeout (waiting, 0);
     spin (700);
-    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (error));
-    adw_toast_overlay_add_toast (window->toast_overlay, g_object_ref (waiting));
-    dismissed = FALSE;
-    g_signal_connect (waiting, "dismissed", G_CALLBACK (toast_dismissed_cb), &dismissed);
+    waiting = add_behind_error (window, &error, &dismissed);
     pat_window_dismiss_toast (window, waiting);
     spin (100);
     g_assert_true (dismissed);
