@@ -180,8 +180,8 @@ typedef struct {
 /* What every stack of the search shares: fixed tables, the die's rolls and the visited set. */
 typedef struct {
   guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
-  guint8        tok[PAT_N_CARDS + 1];        /* the card the tableau hashes it as */
-  gboolean      relaxed;
+  guint8        tok[PAT_N_CARDS + 1];        /* the card the tableau hashes it as, and NO_CARD_BELOW */
+  gboolean      relaxed;                     /* searching the relaxation, not the game */
   guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
 
   Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
@@ -433,6 +433,15 @@ memory_peak (const Shared *sh)
 
 /* Moves and their undoing, keeping the hash up to date. */
 
+/* The key of @card lying on @below (NO_CARD_BELOW for none) in a tableau pile. */
+static inline const Key *
+z_pair (const Shared *sh,
+        guint         card,
+        guint         below)
+{
+  return &sh->z_tableau[sh->tok[card]][sh->tok[below]];
+}
+
 static inline void
 tableau_push (Search *s,
               guint   t,
@@ -440,7 +449,7 @@ tableau_push (Search *s,
 {
   guint n = s->n_tableau[t];
 
-  key_xor (&s->hash, &s->sh->z_tableau[s->sh->tok[card]][n > 0 ? s->sh->tok[s->tableau[t][n - 1]] : NO_CARD_BELOW]);
+  key_xor (&s->hash, z_pair (s->sh, card, n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW));
   s->tableau[t][n] = (guint8) card;
   s->n_tableau[t] = n + 1;
 }
@@ -452,7 +461,7 @@ tableau_pop (Search *s,
   guint n = s->n_tableau[t] - 1;
   guint card = s->tableau[t][n];
 
-  key_xor (&s->hash, &s->sh->z_tableau[s->sh->tok[card]][n > 0 ? s->sh->tok[s->tableau[t][n - 1]] : NO_CARD_BELOW]);
+  key_xor (&s->hash, z_pair (s->sh, card, n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW));
   s->n_tableau[t] = n;
   return card;
 }
@@ -468,8 +477,8 @@ tableau_move (Search *s,
   guint nt = s->n_tableau[to];
   guint bottom = s->tableau[from][nf];
 
-  key_xor (&s->hash, &s->sh->z_tableau[s->sh->tok[bottom]][nf > 0 ? s->sh->tok[s->tableau[from][nf - 1]] : NO_CARD_BELOW]);
-  key_xor (&s->hash, &s->sh->z_tableau[s->sh->tok[bottom]][nt > 0 ? s->sh->tok[s->tableau[to][nt - 1]] : NO_CARD_BELOW]);
+  key_xor (&s->hash, z_pair (s->sh, bottom, nf > 0 ? s->tableau[from][nf - 1] : NO_CARD_BELOW));
+  key_xor (&s->hash, z_pair (s->sh, bottom, nt > 0 ? s->tableau[to][nt - 1] : NO_CARD_BELOW));
   memcpy (&s->tableau[to][nt], &s->tableau[from][nf], count);
   s->n_tableau[from] = nf;
   s->n_tableau[to] = nt + count;
@@ -955,10 +964,16 @@ generate (Search *s)
   for (i = 0; i < n_talon_cards; i++)
     if (needed >> s->talon[talon[i].pos] & 1)
       add_talon_move (s, &talon[i], TO_FOUNDATION);
+  /* The relaxation: a tableau card as its twin, wherever that one lies in the tableau. */
   if (s->sh->relaxed)
     for (t = 0; t < N_TABLEAU; t++)
-      if (s->n_tableau[t] > 0 && (needed >> twin_of (tableau_top (s, t)) & 1) && in_tableau (s, twin_of (tableau_top (s, t))))
-        add_move (s, MOVE_TWIN, t, TO_FOUNDATION, 0, 0);
+      if (s->n_tableau[t] > 0)
+        {
+          guint twin = twin_of (tableau_top (s, t));
+
+          if ((needed >> twin & 1) && in_tableau (s, twin))
+            add_move (s, MOVE_TWIN, t, TO_FOUNDATION, 0, 0);
+        }
 
   /* The reserve's top card to the tableau. */
   if (reserve_top != PAT_NO_CARD && (accepted >> reserve_top & 1))
@@ -1135,8 +1150,7 @@ set_relaxed (Search   *root,
     key_xor (&root->hash, &sh->z_talon[root->talon[i]]);
   for (t = 0; t < N_TABLEAU; t++)
     for (i = 0; i < root->n_tableau[t]; i++)
-      key_xor (&root->hash, &sh->z_tableau[sh->tok[root->tableau[t][i]]]
-                                          [i > 0 ? sh->tok[root->tableau[t][i - 1]] : NO_CARD_BELOW]);
+      key_xor (&root->hash, z_pair (sh, root->tableau[t][i], i > 0 ? root->tableau[t][i - 1] : NO_CARD_BELOW));
 }
 
 /* Reads @state; FALSE when it is not a Demon position the search can take. */
