@@ -114,7 +114,8 @@ typedef enum {
   MOVE_RESERVE,
   MOVE_TOP,       /* the top card of tableau pile `from` */
   MOVE_PILE,      /* the whole of tableau pile `from`, two cards or more */
-  MOVE_TWIN,      /* relaxed: the top card of `from`, exchanged with its twin first */
+  MOVE_TWIN,      /* relaxed: the top card of `from`, exchanged first with its twin, which lies
+                   * in pile `count` at `round` */
 } MoveKind;
 
 typedef struct {
@@ -133,8 +134,6 @@ typedef struct {
   guint8  die;
   guint8  refill; /* tableau piles the reserve refilled, one bit each */
   guint16 round;
-  guint8  twin_pile;
-  guint8  twin_index;
 } Played;
 
 typedef struct {
@@ -620,18 +619,9 @@ play (Search     *s,
     case MOVE_TWIN:
       {
         guint top = tableau_top (s, move->from);
-        guint want = twin_of (top);
-        guint u, j;
 
-        for (u = 0; u < N_TABLEAU; u++)
-          for (j = 0; j < s->n_tableau[u]; j++)
-            if (s->tableau[u][j] == want)
-              {
-                p->twin_pile = (guint8) u;
-                p->twin_index = (guint8) j;
-              }
-        s->tableau[p->twin_pile][p->twin_index] = (guint8) top;
-        s->tableau[move->from][s->n_tableau[move->from] - 1] = (guint8) want;
+        s->tableau[move->from][s->n_tableau[move->from] - 1] = s->tableau[move->count][move->round];
+        s->tableau[move->count][move->round] = (guint8) top;
         card = tableau_pop (s, move->from);
       }
       break;
@@ -693,8 +683,8 @@ unplay (Search *s)
       break;
     case MOVE_TWIN:
       tableau_push (s, move->from, card);
-      s->tableau[move->from][s->n_tableau[move->from] - 1] = s->tableau[p->twin_pile][p->twin_index];
-      s->tableau[p->twin_pile][p->twin_index] = (guint8) card;
+      s->tableau[move->from][s->n_tableau[move->from] - 1] = s->tableau[move->count][move->round];
+      s->tableau[move->count][move->round] = (guint8) card;
       break;
     case MOVE_PILE:
     default:
@@ -752,16 +742,23 @@ play_safe_moves (Search *s)
     }
 }
 
+/* Where @card lies in the tableau: FALSE when it is not there. */
 static gboolean
-in_tableau (const Search *s,
-            guint         card)
+tableau_find (const Search *s,
+              guint         card,
+              guint        *pile,
+              guint        *index)
 {
   guint t, j;
 
   for (t = 0; t < N_TABLEAU; t++)
     for (j = 0; j < s->n_tableau[t]; j++)
       if (s->tableau[t][j] == card)
-        return TRUE;
+        {
+          *pile = t;
+          *index = j;
+          return TRUE;
+        }
   return FALSE;
 }
 
@@ -970,9 +967,10 @@ generate (Search *s)
       if (s->n_tableau[t] > 0)
         {
           guint twin = twin_of (tableau_top (s, t));
+          guint pile, index;
 
-          if ((needed >> twin & 1) && in_tableau (s, twin))
-            add_move (s, MOVE_TWIN, t, TO_FOUNDATION, 0, 0);
+          if ((needed >> twin & 1) && tableau_find (s, twin, &pile, &index))
+            add_move (s, MOVE_TWIN, t, TO_FOUNDATION, pile, (guint16) index);
         }
 
   /* The reserve's top card to the tableau. */
