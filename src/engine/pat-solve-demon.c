@@ -79,9 +79,13 @@
  * involve the card: the argument above holds as it is). Deal 1142: the game is proved lost after
  * 34 million positions, its relaxation after 6.0 million. A win of the relaxation is a win of the
  * game only when its line makes no MOVE_TWIN (its line is replayed through the rules like every
- * other). So a hard deal is given to the relaxation after the narrow search: on the 270 deals of
- * 1–10000 the narrow search does not decide, it proved 46 lost and won the relaxation of 222 in
- * a median 40 ms (at most 4.8 s); only then does the wide search take the game.
+ * other). The same holds with only some twins exchangeable (Shared.exchangeable). A hard deal,
+ * one the narrow search does not decide, goes to solve_hard(): the relaxation with every twin
+ * exchangeable; if a win of it exchanges twins, the game's moves on its positions (a win found
+ * is a win; running out proves nothing); then the relaxation again with the twins its win
+ * exchanged made the game's again, and so on until it is decided or no twin is left: the game.
+ * On the 270 deals of 1–10000 the narrow search does not decide, with 10 s each: 32 undecided
+ * with the relaxation then the game, 19 with solve_hard().
  *
  * Memory. The visited set is an open-addressing table of 128-bit Zobrist keys, grown while the
  * old and the new table fit in the budget together. At least 86 of the bits are key (the rest
@@ -180,7 +184,8 @@ typedef struct {
 typedef struct {
   guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
   guint8        tok[PAT_N_CARDS + 1];        /* the card the tableau hashes it as, and NO_CARD_BELOW */
-  gboolean      relaxed;                     /* searching the relaxation, not the game */
+  guint64       exchangeable;                /* the twins that may change places, one bit a card */
+  guint64       merged;                      /* the twins hashed alike: exchangeable ones and more */
   guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
 
   Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
@@ -710,7 +715,8 @@ safe_to_found (const Search *s,
                guint         card)
 {
   return fits_foundation (s, card) &&
-         (!s->sh->relaxed || s->found[card_suit (twin_of (card))] > relative_rank (s, twin_of (card))) &&
+         (!(s->sh->exchangeable >> card & 1) ||
+          s->found[card_suit (twin_of (card))] > relative_rank (s, twin_of (card))) &&
          pat_rules_demon.safe_to_foundation ((PatCard) card, s->base_rank, s->found);
 }
 
@@ -962,9 +968,9 @@ generate (Search *s)
     if (needed >> s->talon[talon[i].pos] & 1)
       add_talon_move (s, &talon[i], TO_FOUNDATION);
   /* The relaxation: a tableau card as its twin, wherever that one lies in the tableau. */
-  if (s->sh->relaxed)
+  if (s->sh->exchangeable != 0)
     for (t = 0; t < N_TABLEAU; t++)
-      if (s->n_tableau[t] > 0)
+      if (s->n_tableau[t] > 0 && (s->sh->exchangeable >> tableau_top (s, t) & 1))
         {
           guint twin = twin_of (tableau_top (s, t));
           guint pile, index;
@@ -1126,18 +1132,21 @@ fill_keys (Key   *keys,
     }
 }
 
-/* Switches the search to the exact game or to its relaxation (see above), which hash the tableau
- * differently, and hashes @root's position anew. */
+/* Switches the search to the exact game, to a relaxation in which the @exchangeable twins may
+ * change places (see above), or to the game's moves on the positions of such a relaxation, where
+ * the @merged twins are hashed alike, and hashes @root's position anew. */
 static void
-set_relaxed (Search   *root,
-             gboolean  relaxed)
+set_relaxed (Search  *root,
+             guint64  exchangeable,
+             guint64  merged)
 {
   Shared *sh = root->sh;
   guint i, t;
 
-  sh->relaxed = relaxed;
+  sh->exchangeable = exchangeable;
+  sh->merged = merged | exchangeable;
   for (i = 0; i < PAT_N_CARDS; i++)
-    sh->tok[i] = (guint8) (relaxed ? MIN (i, twin_of (i)) : i);
+    sh->tok[i] = (guint8) ((sh->merged >> i & 1) ? MIN (i, twin_of (i)) : i);
   sh->tok[NO_CARD_BELOW] = NO_CARD_BELOW;
 
   memset (&root->hash, 0, sizeof root->hash);
@@ -1220,7 +1229,7 @@ load (Search         *s,
       memcpy (s->tableau[t], cards, n);
       s->n_tableau[t] = n;
     }
-  set_relaxed (s, FALSE);
+  set_relaxed (s, 0, 0);
   return TRUE;
 }
 
@@ -1597,6 +1606,7 @@ stack_copy (const Search *from)
 #define N_STACKS_WIDE   2048
 #define WIDE_STACK_ROOM (32 * 1024)   /* the stacks' budget a stack of the wide search may take */
 #define NARROW_NODES    G_GUINT64_CONSTANT (2000000)
+#define ALL_TWINS       ((G_GUINT64_CONSTANT (1) << PAT_N_CARDS) - 1)
 #define SLICE_NODES     4096
 
 /* Replaces @stacks' only element, the root, with the positions below it, shallowest first,
@@ -1779,42 +1789,116 @@ time_left (gint64 deadline)
   return deadline == G_MAXINT64 || g_get_monotonic_time () < deadline;
 }
 
-/* Whether @s's line exchanges twins, which only the relaxation may. */
-static gboolean
-plays_twin (const Search *s)
+/* The twins @s's line exchanges (both cards of each pair), which only the relaxation may. */
+static guint64
+twins_played (const Search *s)
 {
+  guint64 twins = 0;
   gsize i;
 
   for (i = 0; i < s->n_line; i++)
     if (s->line[i].move.kind == MOVE_TWIN)
-      return TRUE;
-  return FALSE;
+      twins |= G_GUINT64_CONSTANT (1) << s->line[i].card | G_GUINT64_CONSTANT (1) << twin_of (s->line[i].card);
+  return twins;
 }
 
-/* A new search from @root, in a new table, of the exact game or of its relaxation. */
-static gboolean
-restart (Shared   *sh,
-         Search   *root,
-         gboolean  past_safe_rounds,
-         gboolean  relaxed,
-         gsize     table_budget)
+/* A new search from @root by @n_stacks stacks in a new table (the old one holds positions a stack
+ * had not finished, or another search's), of the game, one of its relaxations or the game's moves
+ * on a relaxation's positions (see set_relaxed()). */
+static PatSolveResult
+search_again (Search               *root,
+              const PatSolveLimits *limits,
+              gint64                deadline,
+              guint64               max_nodes,
+              guint                 n_stacks,
+              gboolean              past_safe_rounds,
+              guint64               exchangeable,
+              guint64               merged,
+              gsize                 table_budget,
+              guint64              *nodes,
+              Search              **winner)
 {
+  Shared *sh = root->sh;
   gsize peak = sh->seen.set.peak_bytes;
   gboolean ok;
 
+  if (!time_left (deadline) || (max_nodes != 0 && *nodes >= max_nodes))
+    return PAT_SOLVE_LIMIT;
   pat_solve_set_clear (&sh->seen.set);
   sh->past_safe_rounds = past_safe_rounds;
-  set_relaxed (root, relaxed);
+  set_relaxed (root, exchangeable, merged);
   ok = table_init (&sh->seen, table_budget);
   sh->seen.set.peak_bytes = MAX (sh->seen.set.peak_bytes, peak);
-  return ok;
+  if (!ok)
+    return PAT_SOLVE_LIMIT;
+  return search (root, limits, deadline, max_nodes, n_stacks, nodes, winner);
 }
 
-/* The game, or with @relaxation_only its relaxation alone from the start (for the tests). */
+/* A hard deal, one the narrow search did not decide, searched by @n_stacks stacks.
+ *
+ * First the relaxation with every twin exchangeable: it proves most hard lost deals lost, and a
+ * winnable deal's relaxation is won within a fraction of the time left. A win without an
+ * exchange is a win of the game.
+ *
+ * Then the game's moves on the relaxation's positions: a position stands for all those its twins'
+ * exchanges give, so a third as many are visited or fewer; only one of them is searched on, so
+ * running out proves nothing, but a win found is a win of the game (deal 1931: won after 3.1
+ * million positions, where the game's search needed 16 million).
+ *
+ * Then the refinement: the twins the relaxation's win exchanged are the game's again, and the
+ * relaxation is searched anew, until it is proven lost (so is the game), won without an exchange
+ * (so is the game), or no twin is left exchangeable: the game itself. */
+static PatSolveResult
+solve_hard (Search               *root,
+            const PatSolveLimits *limits,
+            gint64                deadline,
+            guint64               max_nodes,
+            guint                 n_stacks,
+            gboolean              past_safe_rounds,
+            gsize                 table_budget,
+            guint64              *nodes,
+            Search              **winner)
+{
+  guint64 exchangeable = ALL_TWINS;
+  guint64 twins = 0;
+  PatSolveResult result;
+  gboolean merged_tried = FALSE;
+
+  for (;;)
+    {
+      result = search_again (root, limits, deadline, max_nodes, n_stacks, past_safe_rounds,
+                             exchangeable, exchangeable, table_budget, nodes, winner);
+      if (result != PAT_SOLVE_SOLVED)
+        return result;
+      twins = twins_played (*winner);
+      if (twins == 0)
+        return PAT_SOLVE_SOLVED;
+      g_clear_pointer (winner, stack_free);
+      exchangeable &= ~twins;
+
+      if (!merged_tried)
+        {
+          merged_tried = TRUE;
+          result = search_again (root, limits, deadline, max_nodes, n_stacks, past_safe_rounds,
+                                 0, ALL_TWINS, table_budget, nodes, winner);
+          if (result == PAT_SOLVE_SOLVED || result == PAT_SOLVE_CANCELLED)
+            return result;
+          g_clear_pointer (winner, stack_free);
+        }
+    }
+}
+
+typedef enum {
+  SOLVE_GAME,
+  SOLVE_RELAXATION,   /* for the tests: the relaxation alone, from the start */
+  SOLVE_MERGED,       /* for the tests: the game's moves on the relaxation's positions */
+} SolveMode;
+
 static PatSolveResult
 solve_demon (const PatState       *state,
              const PatSolveLimits *limits,
-             gboolean              relaxation_only,
+             SolveMode             mode,
+             guint64               exchangeable,
              PatSolution          *solution)
 {
   Shared *sh = g_try_new0 (Shared, 1);
@@ -1841,43 +1925,31 @@ solve_demon (const PatState       *state,
           table_init (&sh->seen, table_budget))
         {
           gboolean past_safe_rounds = sh->past_safe_rounds;
+          guint n_wide = (guint) CLAMP (sh->stack_budget / WIDE_STACK_ROOM, N_STACKS, N_STACKS_WIDE);
 
-          if (relaxation_only)
+          switch (mode)
             {
-              set_relaxed (root, TRUE);
+            case SOLVE_RELAXATION:
+            case SOLVE_MERGED:
+              set_relaxed (root, mode == SOLVE_RELAXATION ? exchangeable : 0, ALL_TWINS);
               result = search (root, limits, deadline, max_nodes, N_STACKS, &nodes, &winner);
-              if (result == PAT_SOLVE_SOLVED && plays_twin (winner))
-                {
-                  g_clear_pointer (&winner, stack_free);
-                  result = PAT_SOLVE_LIMIT;
-                }
+              /* Neither is the game: a win with an exchange is none, and running out of the
+               * merged positions proves nothing. */
+              if ((result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
+                  (result == PAT_SOLVE_UNSOLVABLE && mode == SOLVE_MERGED))
+                result = PAT_SOLVE_LIMIT;
+              break;
+            case SOLVE_GAME:
+            default:
+              result = search (root, limits, deadline, wide ? NARROW_NODES : max_nodes, N_STACKS, &nodes, &winner);
+              /* Not decided in NARROW_NODES: a hard deal. */
+              if (wide && result == PAT_SOLVE_LIMIT && nodes >= NARROW_NODES)
+                result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
+                                     table_budget, &nodes, &winner);
+              break;
             }
-          else
-            result = search (root, limits, deadline, wide ? NARROW_NODES : max_nodes, N_STACKS, &nodes, &winner);
-          /* Not decided in NARROW_NODES: a hard deal. The relaxation tries first: it proves
-           * most hard lost deals lost, and a winnable deal's relaxation is won within a fraction
-           * of the time left (on the 270 hard deals of 1–10000: median 40 ms, at most 4.8 s). A
-           * win without a twin's move is a win of the game. Otherwise the game is searched again
-           * from the start with many more stacks. Each search has a new table: the old one holds
-           * positions a stack had not finished, or the other game's. */
-          if (!relaxation_only && wide && result == PAT_SOLVE_LIMIT && nodes >= NARROW_NODES &&
-              time_left (deadline))
-            {
-              guint n_wide = (guint) CLAMP (sh->stack_budget / WIDE_STACK_ROOM, N_STACKS, N_STACKS_WIDE);
-
-              if (restart (sh, root, past_safe_rounds, TRUE, table_budget))
-                result = search (root, limits, deadline, max_nodes, n_wide, &nodes, &winner);
-              if (result == PAT_SOLVE_SOLVED && !plays_twin (winner))
-                ;
-              else if (result != PAT_SOLVE_UNSOLVABLE && result != PAT_SOLVE_CANCELLED)
-                {
-                  g_clear_pointer (&winner, stack_free);
-                  result = PAT_SOLVE_LIMIT;
-                  if (time_left (deadline) && (max_nodes == 0 || nodes < max_nodes) &&
-                      restart (sh, root, past_safe_rounds, FALSE, table_budget))
-                    result = search (root, limits, deadline, max_nodes, n_wide, &nodes, &winner);
-                }
-            }
+          if (result != PAT_SOLVE_SOLVED)
+            g_clear_pointer (&winner, stack_free);
         }
       pat_solve_note_memory (memory_peak (sh));
     }
@@ -1901,13 +1973,28 @@ pat_solve_demon (const PatState       *state,
                  const PatSolveLimits *limits,
                  PatSolution          *solution)
 {
-  return solve_demon (state, limits, FALSE, solution);
+  return solve_demon (state, limits, SOLVE_GAME, 0, solution);
 }
 
 PatSolveResult
 pat_solve_demon_relaxation (const PatState       *state,
                             const PatSolveLimits *limits,
+                            guint64               exchangeable,
                             PatSolution          *solution)
 {
-  return solve_demon (state, limits, TRUE, solution);
+  guint64 twins = 0;
+  guint card;
+
+  for (card = 0; card < PAT_N_CARDS; card++)
+    if (exchangeable >> card & 1)
+      twins |= G_GUINT64_CONSTANT (1) << card | G_GUINT64_CONSTANT (1) << twin_of (card);
+  return solve_demon (state, limits, SOLVE_RELAXATION, twins, solution);
+}
+
+PatSolveResult
+pat_solve_demon_merged (const PatState       *state,
+                        const PatSolveLimits *limits,
+                        PatSolution          *solution)
+{
+  return solve_demon (state, limits, SOLVE_MERGED, 0, solution);
 }

@@ -23,10 +23,18 @@ PatSolveResult pat_solve_penguin        (const PatState       *state,
 PatSolveResult pat_solve_demon          (const PatState       *state,
                                          const PatSolveLimits *limits,
                                          PatSolution          *solution);
-/* Demon's relaxation alone (for the tests; see pat-solve-demon.c): UNSOLVABLE when it proves the
- * position lost, SOLVED when it finds a win that is a win of the game, LIMIT otherwise, a win
- * that exchanges twins included. */
+/* Demon's relaxation alone (for the tests; see pat-solve-demon.c), in which the twins of the
+ * cards of @exchangeable (one bit a card; the pairs of both twins) may change places: UNSOLVABLE
+ * when it proves the position lost, SOLVED when it finds a win that is a win of the game, LIMIT
+ * otherwise, a win that exchanges twins included. */
 PatSolveResult pat_solve_demon_relaxation (const PatState       *state,
+                                           const PatSolveLimits *limits,
+                                           guint64               exchangeable,
+                                           PatSolution          *solution);
+/* The game's moves on the positions of Demon's relaxation (for the tests): SOLVED when it finds a
+ * win, LIMIT otherwise, never UNSOLVABLE (a position stands for those its twins' exchanges give,
+ * and only one of them is searched on). */
+PatSolveResult pat_solve_demon_merged     (const PatState       *state,
                                            const PatSolveLimits *limits,
                                            PatSolution          *solution);
 PatSolveResult pat_solve_idiots_delight (const PatState       *state,
