@@ -77,7 +77,7 @@
  * every line of the game is a line of the relaxation, so a relaxation proved lost is a game lost.
  * A safe move stays one only when the card's twin is on its foundation already (no exchange can
  * involve the card: the argument above holds as it is). Deal 1142: the game is proved lost after
- * 34 million positions, its relaxation after 6.0 million. A win of the relaxation is a win of the
+ * 34 million positions, its relaxation after 7.8 million. A win of the relaxation is a win of the
  * game only when its line makes no MOVE_TWIN (its line is replayed through the rules like every
  * other). The same holds with only some twins exchangeable (Shared.exchangeable). A hard deal,
  * one the narrow search does not decide, goes to solve_hard(): the relaxation with every twin
@@ -85,11 +85,12 @@
  * is a win; running out proves nothing); then the relaxation again with the twins its win
  * exchanged made the game's again, and so on until it is decided or no twin is left: the game.
  * On the 270 deals of 1–10000 the narrow search does not decide, with 10 s each: 32 undecided
- * with the relaxation then the game, 19 with solve_hard().
+ * with the relaxation then the game (and the tableau's old keys, below), 21 with solve_hard().
  *
- * Memory. The visited set is an open-addressing table of 128-bit Zobrist keys, grown while the
- * old and the new table fit in the budget together. At least 86 of the bits are key (the rest
- * hold the pointers or the pass), so two different positions collide with probability below
+ * Memory. The visited set is an open-addressing table of 128-bit keys (Zobrist keys, and the
+ * tableau's piles hashed as in pile_mix()), grown while the old and the new table fit in the
+ * budget together. At least 86 of the bits are key (the rest hold the pointers or the pass), so
+ * two different positions collide with probability below
  * 2^−86 per pair: for the 25 million positions the largest budget holds, below 10^−11 that any
  * pair does. Nothing is allocated per position; the stacks grow their arrays by doubling. When
  * the budget is used up the answer is "limit". */
@@ -105,7 +106,6 @@ enum {
 
 #define N_TABLEAU         4
 #define TO_FOUNDATION     N_TABLEAU
-#define NO_CARD_BELOW     PAT_N_CARDS
 #define CARDS_PER_TURN    3
 #define PASSES_AHEAD      1024
 #define LAST_ROUND        G_MAXUINT16
@@ -183,12 +183,12 @@ typedef struct {
 /* What every stack of the search shares: fixed tables, the die's rolls and the visited set. */
 typedef struct {
   guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
-  guint8        tok[PAT_N_CARDS + 1];        /* the card the tableau hashes it as, and NO_CARD_BELOW */
+  guint8        tok[PAT_N_CARDS];            /* the card the tableau hashes it as */
   guint64       exchangeable;                /* the twins that may change places, one bit a card */
   guint64       merged;                      /* the twins hashed alike: exchangeable ones and more */
   guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
 
-  Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS + 1];
+  Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS];   /* a card's token at a depth */
   Key           z_found[4][14];
   Key           z_reserve[PAT_N_CARDS + 1];
   Key           z_talon[PAT_N_CARDS];
@@ -226,7 +226,9 @@ typedef struct {
   guint         ptr;
   guint8        tableau[N_TABLEAU][PAT_N_CARDS];
   guint         n_tableau[N_TABLEAU];
-  Key           hash;         /* of all but the pointer and the die */
+  Key           hash;         /* of all but the pointer, the die and the tableau */
+  Key           pile_hash[N_TABLEAU];   /* see pile_key() */
+  Key           tableau_sum;  /* the tableau's: the sum of its piles' pile_mix()es */
 
   Child        *children;
   gsize         n_children;
@@ -246,6 +248,22 @@ key_xor (Key       *k,
 {
   k->a ^= z->a;
   k->b ^= z->b;
+}
+
+static inline void
+key_add (Key       *k,
+         const Key *z)
+{
+  k->a += z->a;
+  k->b += z->b;
+}
+
+static inline void
+key_sub (Key       *k,
+         const Key *z)
+{
+  k->a -= z->a;
+  k->b -= z->b;
 }
 
 static inline guint
@@ -437,13 +455,52 @@ memory_peak (const Shared *sh)
 
 /* Moves and their undoing, keeping the hash up to date. */
 
-/* The key of @card lying on @below (NO_CARD_BELOW for none) in a tableau pile. */
+/* A tableau pile's key is the sum of its cards' tokens' keys, one for each depth; the tableau's is
+ * the sum of its piles' keys each put through a mixer, so that the piles' order does not count
+ * but which pile a card lies in does. A pile used to be hashed as the pairs of a card and the card
+ * under it, XORed, which tell the piles apart only when no two cards are alike: with twins hashed
+ * alike, the Seven of diamonds on one of the black Eights and the other Eight alone gave the key
+ * of the Seven on the other Eight, so the relaxation could prove a won deal lost (deal 7339 with
+ * the die rolled once a game; the test's hand-made position with every twin exchangeable). */
 static inline const Key *
-z_pair (const Shared *sh,
+z_card (const Shared *sh,
         guint         card,
-        guint         below)
+        guint         depth)
 {
-  return &sh->z_tableau[sh->tok[card]][sh->tok[below]];
+  return &sh->z_tableau[sh->tok[card]][depth];
+}
+
+static inline guint64
+mix64 (guint64 z,
+       guint64 m1,
+       guint64 m2)
+{
+  z = (z ^ (z >> 30)) * m1;
+  z = (z ^ (z >> 27)) * m2;
+  return z ^ (z >> 31);
+}
+
+static inline Key
+pile_mix (Key k)
+{
+  return (Key) {
+    mix64 (k.a, G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9), G_GUINT64_CONSTANT (0x94d049bb133111eb)),
+    mix64 (k.b, G_GUINT64_CONSTANT (0xff51afd7ed558ccd), G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53)),
+  };
+}
+
+/* Pile @t's key becomes @pile_hash. */
+static inline void
+pile_rehash (Search *s,
+             guint   t,
+             Key     pile_hash)
+{
+  Key old = pile_mix (s->pile_hash[t]);
+  Key new = pile_mix (pile_hash);
+
+  key_sub (&s->tableau_sum, &old);
+  key_add (&s->tableau_sum, &new);
+  s->pile_hash[t] = pile_hash;
 }
 
 static inline void
@@ -452,8 +509,10 @@ tableau_push (Search *s,
               guint   card)
 {
   guint n = s->n_tableau[t];
+  Key pile_hash = s->pile_hash[t];
 
-  key_xor (&s->hash, z_pair (s->sh, card, n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW));
+  key_add (&pile_hash, z_card (s->sh, card, n));
+  pile_rehash (s, t, pile_hash);
   s->tableau[t][n] = (guint8) card;
   s->n_tableau[t] = n + 1;
 }
@@ -464,8 +523,10 @@ tableau_pop (Search *s,
 {
   guint n = s->n_tableau[t] - 1;
   guint card = s->tableau[t][n];
+  Key pile_hash = s->pile_hash[t];
 
-  key_xor (&s->hash, z_pair (s->sh, card, n > 0 ? s->tableau[t][n - 1] : NO_CARD_BELOW));
+  key_sub (&pile_hash, z_card (s->sh, card, n));
+  pile_rehash (s, t, pile_hash);
   s->n_tableau[t] = n;
   return card;
 }
@@ -479,10 +540,17 @@ tableau_move (Search *s,
 {
   guint nf = s->n_tableau[from] - count;
   guint nt = s->n_tableau[to];
-  guint bottom = s->tableau[from][nf];
+  Key from_hash = s->pile_hash[from];
+  Key to_hash = s->pile_hash[to];
+  guint i;
 
-  key_xor (&s->hash, z_pair (s->sh, bottom, nf > 0 ? s->tableau[from][nf - 1] : NO_CARD_BELOW));
-  key_xor (&s->hash, z_pair (s->sh, bottom, nt > 0 ? s->tableau[to][nt - 1] : NO_CARD_BELOW));
+  for (i = 0; i < count; i++)
+    {
+      key_sub (&from_hash, z_card (s->sh, s->tableau[from][nf + i], nf + i));
+      key_add (&to_hash, z_card (s->sh, s->tableau[from][nf + i], nt + i));
+    }
+  pile_rehash (s, from, from_hash);
+  pile_rehash (s, to, to_hash);
   memcpy (&s->tableau[to][nt], &s->tableau[from][nf], count);
   s->n_tableau[from] = nf;
   s->n_tableau[to] = nt + count;
@@ -1087,6 +1155,7 @@ position_key (const Search *s,
   Key key = s->hash;
   guint ptr = s->ptr;
 
+  key_xor (&key, &s->tableau_sum);
   if (s->variant != PAT_DIE_PER_PASS)
     {
       if (ptr == s->n_talon || ptr % turn_size (s) == 0)
@@ -1147,17 +1216,24 @@ set_relaxed (Search  *root,
   sh->merged = merged | exchangeable;
   for (i = 0; i < PAT_N_CARDS; i++)
     sh->tok[i] = (guint8) ((sh->merged >> i & 1) ? MIN (i, twin_of (i)) : i);
-  sh->tok[NO_CARD_BELOW] = NO_CARD_BELOW;
 
   memset (&root->hash, 0, sizeof root->hash);
+  memset (&root->tableau_sum, 0, sizeof root->tableau_sum);
+  memset (root->pile_hash, 0, sizeof root->pile_hash);
   for (i = 0; i < 4; i++)
     key_xor (&root->hash, &sh->z_found[i][root->found[i]]);
   key_xor (&root->hash, &sh->z_reserve[root->n_reserve]);
   for (i = 0; i < root->n_talon; i++)
     key_xor (&root->hash, &sh->z_talon[root->talon[i]]);
   for (t = 0; t < N_TABLEAU; t++)
-    for (i = 0; i < root->n_tableau[t]; i++)
-      key_xor (&root->hash, z_pair (sh, root->tableau[t][i], i > 0 ? root->tableau[t][i - 1] : NO_CARD_BELOW));
+    {
+      Key mixed;
+
+      for (i = 0; i < root->n_tableau[t]; i++)
+        key_add (&root->pile_hash[t], z_card (sh, root->tableau[t][i], i));
+      mixed = pile_mix (root->pile_hash[t]);
+      key_add (&root->tableau_sum, &mixed);
+    }
 }
 
 /* Reads @state; FALSE when it is not a Demon position the search can take. */
@@ -1931,7 +2007,10 @@ solve_demon (const PatState       *state,
             {
             case SOLVE_RELAXATION:
             case SOLVE_MERGED:
-              set_relaxed (root, mode == SOLVE_RELAXATION ? exchangeable : 0, ALL_TWINS);
+              if (mode == SOLVE_RELAXATION)
+                set_relaxed (root, exchangeable, exchangeable);
+              else
+                set_relaxed (root, 0, ALL_TWINS);
               result = search (root, limits, deadline, max_nodes, N_STACKS, &nodes, &winner);
               /* Neither is the game: a win with an exchange is none, and running out of the
                * merged positions proves nothing. */
