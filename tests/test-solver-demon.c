@@ -486,6 +486,7 @@ test_relaxation_keys (void)
   g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
   pat_solution_clear (&solution);
   g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), !=, PAT_SOLVE_UNSOLVABLE);
+  pat_solution_clear (&solution);
   /* The game's moves on the relaxation's positions, where every twin is hashed alike. */
   g_assert_cmpint (pat_solve_demon_merged (&state, &limits, &solution), ==, PAT_SOLVE_SOLVED);
   pat_solution_clear (&solution);
