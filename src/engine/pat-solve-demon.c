@@ -291,6 +291,13 @@ twin_of (guint card)
   return card_suit (card) % 2 == 0 ? card + 13 : card - 13;
 }
 
+/* @card and its twin, one bit each. */
+static inline guint64
+twin_pair (guint card)
+{
+  return G_GUINT64_CONSTANT (1) << card | G_GUINT64_CONSTANT (1) << twin_of (card);
+}
+
 /* 0 for the base rank, 12 for the last card of a foundation. */
 static inline guint
 relative_rank (const Search *s,
@@ -1874,7 +1881,7 @@ twins_played (const Search *s)
 
   for (i = 0; i < s->n_line; i++)
     if (s->line[i].move.kind == MOVE_TWIN)
-      twins |= G_GUINT64_CONSTANT (1) << s->line[i].card | G_GUINT64_CONSTANT (1) << twin_of (s->line[i].card);
+      twins |= twin_pair (s->line[i].card);
   return twins;
 }
 
@@ -1936,12 +1943,13 @@ solve_hard (Search               *root,
             Search              **winner)
 {
   guint64 exchangeable = ALL_TWINS;
-  guint64 twins = 0;
-  PatSolveResult result;
   gboolean merged_tried = FALSE;
 
   for (;;)
     {
+      PatSolveResult result;
+      guint64 twins;
+
       result = search_again (root, limits, deadline, max_nodes, n_stacks, past_safe_rounds,
                              exchangeable, exchangeable, table_budget, nodes, winner);
       if (result != PAT_SOLVE_SOLVED)
@@ -1964,17 +1972,14 @@ solve_hard (Search               *root,
     }
 }
 
-typedef enum {
-  SOLVE_GAME,
-  SOLVE_RELAXATION,   /* for the tests: the relaxation alone, from the start */
-  SOLVE_MERGED,       /* for the tests: the game's moves on the relaxation's positions */
-} SolveMode;
-
+/* The game, or with @alone one search from the start of what set_relaxed() makes of
+ * @exchangeable and @merged (for the tests). */
 static PatSolveResult
 solve_demon (const PatState       *state,
              const PatSolveLimits *limits,
-             SolveMode             mode,
+             gboolean              alone,
              guint64               exchangeable,
+             guint64               merged,
              PatSolution          *solution)
 {
   Shared *sh = g_try_new0 (Shared, 1);
@@ -2003,29 +2008,23 @@ solve_demon (const PatState       *state,
           gboolean past_safe_rounds = sh->past_safe_rounds;
           guint n_wide = (guint) CLAMP (sh->stack_budget / WIDE_STACK_ROOM, N_STACKS, N_STACKS_WIDE);
 
-          switch (mode)
+          if (alone)
             {
-            case SOLVE_RELAXATION:
-            case SOLVE_MERGED:
-              if (mode == SOLVE_RELAXATION)
-                set_relaxed (root, exchangeable, exchangeable);
-              else
-                set_relaxed (root, 0, ALL_TWINS);
+              set_relaxed (root, exchangeable, merged);
               result = search (root, limits, deadline, max_nodes, N_STACKS, &nodes, &winner);
-              /* Neither is the game: a win with an exchange is none, and running out of the
-               * merged positions proves nothing. */
+              /* A win with an exchange is none of the game's, and running out proves the game
+               * lost only when no twins are hashed alike that may not change places. */
               if ((result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
-                  (result == PAT_SOLVE_UNSOLVABLE && mode == SOLVE_MERGED))
+                  (result == PAT_SOLVE_UNSOLVABLE && (merged & ~exchangeable) != 0))
                 result = PAT_SOLVE_LIMIT;
-              break;
-            case SOLVE_GAME:
-            default:
+            }
+          else
+            {
               result = search (root, limits, deadline, wide ? NARROW_NODES : max_nodes, N_STACKS, &nodes, &winner);
               /* Not decided in NARROW_NODES: a hard deal. */
               if (wide && result == PAT_SOLVE_LIMIT && nodes >= NARROW_NODES)
                 result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
                                      table_budget, &nodes, &winner);
-              break;
             }
           if (result != PAT_SOLVE_SOLVED)
             g_clear_pointer (&winner, stack_free);
@@ -2052,7 +2051,7 @@ pat_solve_demon (const PatState       *state,
                  const PatSolveLimits *limits,
                  PatSolution          *solution)
 {
-  return solve_demon (state, limits, SOLVE_GAME, 0, solution);
+  return solve_demon (state, limits, FALSE, 0, 0, solution);
 }
 
 PatSolveResult
@@ -2066,8 +2065,8 @@ pat_solve_demon_relaxation (const PatState       *state,
 
   for (card = 0; card < PAT_N_CARDS; card++)
     if (exchangeable >> card & 1)
-      twins |= G_GUINT64_CONSTANT (1) << card | G_GUINT64_CONSTANT (1) << twin_of (card);
-  return solve_demon (state, limits, SOLVE_RELAXATION, twins, solution);
+      twins |= twin_pair (card);
+  return solve_demon (state, limits, TRUE, twins, twins, solution);
 }
 
 PatSolveResult
@@ -2075,5 +2074,5 @@ pat_solve_demon_merged (const PatState       *state,
                         const PatSolveLimits *limits,
                         PatSolution          *solution)
 {
-  return solve_demon (state, limits, SOLVE_MERGED, 0, solution);
+  return solve_demon (state, limits, TRUE, 0, ALL_TWINS, solution);
 }
