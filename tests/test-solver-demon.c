@@ -354,6 +354,33 @@ test_time_and_memory_limits (void)
   g_assert_null (solution.moves);
 }
 
+/* The deadline holds in the searches after the narrow one too (the wide search, the relaxation and
+ * the searches after it): given the narrow search's own time and half a second more, a deal none
+ * of them decides in that time stops within two seconds of the deadline, having gone past the
+ * narrow search. The narrow search is timed first, so a slow build (sanitizers) gets as long. */
+static void
+test_deadline_after_narrow (void)
+{
+  PatSolveLimits limits = { 0 };
+  PatSolution solution = { 0 };
+  PatState state;
+  gint64 start, narrow, elapsed;
+
+  deal (&state, HARD_DEAL, PAT_DIE_OFF);
+  limits.max_nodes = 2000000;   /* the narrow search's share, which then is all */
+  start = g_get_monotonic_time ();
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  narrow = g_get_monotonic_time () - start;
+
+  limits.max_nodes = 0;
+  limits.timeout = (double) narrow / G_USEC_PER_SEC + 0.5;
+  start = g_get_monotonic_time ();
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  elapsed = g_get_monotonic_time () - start;
+  g_assert_cmpuint (solution.nodes, >, 2000000);
+  g_assert_cmpint (elapsed, <, narrow + G_USEC_PER_SEC / 2 + 2 * G_USEC_PER_SEC);
+}
+
 typedef struct {
   gint    cancel;
   guint64 calls;
@@ -667,6 +694,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/solver/demon/merged/not-a-proof", test_merged_not_a_proof);
   g_test_add_func ("/solver/demon/merged/sound", test_merged_sound);
   g_test_add_func ("/solver/demon/hard-deals", test_hard_deals);
+  g_test_add_func ("/solver/demon/deadline-after-narrow", test_deadline_after_narrow);
   g_test_add_func ("/solver/demon/not-a-position", test_not_a_position);
 
   return g_test_run ();
