@@ -477,6 +477,7 @@ z_card (const Shared *sh,
   return &sh->z_tableau[sh->tok[card]][depth];
 }
 
+/* SplitMix64's finaliser with the multipliers @m1 and @m2. */
 static inline guint64
 mix64 (guint64 z,
        guint64 m1,
@@ -1187,11 +1188,8 @@ position_key (const Search *s,
 static guint64
 splitmix (guint64 *x)
 {
-  guint64 z = (*x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
+  *x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  return mix64 (*x, G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9), G_GUINT64_CONSTANT (0x94d049bb133111eb));
 }
 
 static void
