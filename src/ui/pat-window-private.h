@@ -58,6 +58,7 @@ struct _PatWindow {
   guint                play_done;      /* deals made since */
   gulong               play_speed_id;  /* changed::play-speed, while playing */
   guint                message_id;     /* clears the status message */
+  gboolean             message_refusal; /* it says why the board refused a move */
   char                *last_toast;     /* for tests: what the last toast said */
   guint                n_toasts;       /* for tests: how many toasts were shown */
   AdwToast            *hint_toast;     /* the hint in words, until the next move */

@@ -162,6 +162,7 @@ pat_window_set_message (PatWindow  *self,
                         const char *text)
 {
   g_clear_handle_id (&self->message_id, g_source_remove);
+  self->message_refusal = FALSE;
   gtk_label_set_label (self->message_label, text != NULL ? text : "");
   show_message_line (self);
   if (text != NULL && text[0] != '\0')
@@ -415,6 +416,10 @@ game_changed_cb (PatWindow *self,
 {
   update_status (self);
   pat_window_dismiss_hint (self);
+  /* Why a move was refused is old news once a move is made; what the window says about the
+   * play under way (the demo, playing to the end) stays. */
+  if (self->message_refusal)
+    pat_window_set_message (self, NULL);
   if (pat_game_get_status (game) == PAT_STATUS_PLAYING)
     set_end_shown (self, FALSE);
   update_running (self);
@@ -437,6 +442,7 @@ board_message_cb (PatWindow  *self,
                   PatBoard   *board)
 {
   pat_window_set_message (self, text);
+  self->message_refusal = TRUE;
 }
 
 static void

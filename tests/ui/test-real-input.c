@@ -592,6 +592,73 @@ test_after_the_end (void)
   settle (50);
 }
 
+/* A card dropped where the rules refuse it: the status line says why, and the next move, made by a
+ * real double click, clears that (it no longer explains anything on the board). */
+static void
+test_refusal_cleared (void)
+{
+  Harness h = { 0 };
+  PatGame *game;
+  const PatState *state;
+  PatMoveList moves;
+  int hole = -1, refused = -1;
+  guint n_piles;
+  double xs[3], ys[3], hx, hy;
+  graphene_rect_t from_rect, to_rect;
+
+  open_window (&h, 960, 720);
+  start (&h, "black-hole", 1);
+  game = pat_window_get_game (h.window);
+  state = pat_game_get_state (game);
+  n_piles = pat_game_get_rules (game)->layout->n_piles;
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  for (guint p = 0; p < n_piles; p++)
+    {
+      gboolean movable = FALSE;
+
+      if (kind_of (game, p) == PAT_PILE_HOLE)
+        hole = (int) p;
+      for (guint m = 0; m < moves.n; m++)
+        movable |= moves.moves[m].from == p;
+      if (kind_of (game, p) != PAT_PILE_HOLE && pat_state_pile_len (state, p) > 0 && !movable && refused < 0)
+        refused = (int) p;
+    }
+  g_assert_cmpint (hole, >=, 0);
+  g_assert_cmpint (refused, >=, 0);
+  g_assert_cmpstr (gtk_label_get_label (h.window->message_label), ==, "");
+
+  /* Dragged onto the hole, which does not take it. */
+  probe_points (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, xs, ys);
+  pat_board_card_rect (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, &from_rect);
+  drop_rect (h.board, state, (guint) hole, &to_rect);
+  real_drag (&h, xs[CENTRE], ys[CENTRE], xs[CENTRE] + to_rect.origin.x - from_rect.origin.x,
+             ys[CENTRE] + to_rect.origin.y - from_rect.origin.y);
+  settle (100);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_cmpstr (gtk_label_get_label (h.window->message_label), !=, "");
+
+  /* A card that goes into the hole, by a double click. */
+  probe_points (h.board, state, moves.moves[0].from, pat_state_pile_len (state, moves.moves[0].from) - 1, xs, ys);
+  hx = xs[CENTRE];
+  hy = ys[CENTRE];
+  settle (DOUBLE_CLICK_MS + 50);
+  real_click (&h, hx, hy, 2);
+  settle (100);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpstr (gtk_label_get_label (h.window->message_label), ==, "");
+
+  /* What the window says about play under way is not a refusal: a move leaves it. */
+  pat_window_set_message (h.window, "Demo: watch the winning line; any move stops it");
+  pat_game_undo (game);
+  settle (50);
+  g_assert_cmpstr (gtk_label_get_label (h.window->message_label), ==,
+                   "Demo: watch the winning line; any move stops it");
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
 /* The accent colour the board draws its focus ring in. */
 static void
 accent_colour (GtkWidget *widget,
@@ -965,6 +1032,7 @@ main (int   argc,
   g_test_add_func ("/real-input/every-card", test_every_card_answers);
   g_test_add_func ("/real-input/every-card-narrow", test_every_card_answers_narrow);
   g_test_add_func ("/real-input/after-the-end", test_after_the_end);
+  g_test_add_func ("/real-input/refusal-cleared", test_refusal_cleared);
   g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
   g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
   g_test_add_func ("/real-input/stop-playing", test_stop_playing);
