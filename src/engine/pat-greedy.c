@@ -170,6 +170,47 @@ pat_greedy_next_move (const PatRules *rules,
   return found;
 }
 
+/* A player's choice of move from @s, never to a position in @seen; FALSE when it has none. */
+typedef gboolean (*NextMove) (gpointer        data,
+                              const PatState *s,
+                              const PatSeen  *seen,
+                              PatMove        *move);
+
+/* Plays @s until the game ends, @next_move has no move or @max_moves are played, @seen (cleared
+ * first) holding the positions played through; returns the number of moves. */
+static guint
+play_out (const PatRules *rules,
+          PatState       *s,
+          guint           max_moves,
+          PatSeen        *seen,
+          NextMove        next_move,
+          gpointer        data)
+{
+  guint n;
+
+  pat_seen_clear (seen);
+  pat_seen_add (seen, pat_state_hash (s));
+  for (n = 0; n < max_moves && rules->status (s) == PAT_STATUS_PLAYING; n++)
+    {
+      PatMove move;
+
+      if (!next_move (data, s, seen, &move))
+        break;
+      rules->apply (s, &move, NULL);
+      pat_seen_add (seen, pat_state_hash (s));
+    }
+  return n;
+}
+
+static gboolean
+greedy_move (gpointer        data,
+             const PatState *s,
+             const PatSeen  *seen,
+             PatMove        *move)
+{
+  return pat_greedy_next_move (data, s, seen, move);
+}
+
 void
 pat_greedy_play (const PatRules  *rules,
                  const PatState  *state,
@@ -178,19 +219,10 @@ pat_greedy_play (const PatRules  *rules,
 {
   PatSeen visited;
   PatState s = *state;
-  PatMove move;
 
-  if (max_moves == 0)
-    max_moves = DEFAULT_MAX_MOVES;
-  result->n_moves = 0;
   pat_seen_init (&visited);
-  pat_seen_add (&visited, pat_state_hash (&s));
-  while (result->n_moves < max_moves && pat_greedy_next_move (rules, &s, &visited, &move))
-    {
-      rules->apply (&s, &move, NULL);
-      pat_seen_add (&visited, pat_state_hash (&s));
-      result->n_moves++;
-    }
+  result->n_moves = play_out (rules, &s, max_moves != 0 ? max_moves : DEFAULT_MAX_MOVES, &visited,
+                              greedy_move, (gpointer) rules);
   pat_seen_free (&visited);
   result->won = rules->status (&s) == PAT_STATUS_WON;
   result->out = pat_cards_out (rules, &s);
@@ -361,6 +393,22 @@ rollout_move (Rollout        *r,
   return found;
 }
 
+typedef struct {
+  Rollout *r;
+  guint    level;
+} RolloutPlayer;
+
+static gboolean
+rollout_player_move (gpointer        data,
+                     const PatState *s,
+                     const PatSeen  *seen,
+                     PatMove        *move)
+{
+  RolloutPlayer *player = data;
+
+  return rollout_move (player->r, s, player->level, seen, move);
+}
+
 /* Plays @s to its end with a player of @level, @seen (cleared first) holding its positions;
  * returns the number of moves. */
 static guint
@@ -369,20 +417,9 @@ rollout_game (Rollout  *r,
               guint     level,
               PatSeen  *seen)
 {
-  guint n;
+  RolloutPlayer player = { r, level };
 
-  pat_seen_clear (seen);
-  pat_seen_add (seen, pat_state_hash (s));
-  for (n = 0; n < ROLLOUT_MAX_MOVES && r->rules->status (s) == PAT_STATUS_PLAYING; n++)
-    {
-      PatMove move;
-
-      if (!rollout_move (r, s, level, seen, &move))
-        break;
-      r->rules->apply (s, &move, NULL);
-      pat_seen_add (seen, pat_state_hash (s));
-    }
-  return n;
+  return play_out (r->rules, s, ROLLOUT_MAX_MOVES, seen, rollout_player_move, &player);
 }
 
 void
