@@ -927,6 +927,7 @@ typedef enum {
   BY_PLAYER,
   BY_DEMO,      /* the game becomes assisted */
   AT_OPENING,   /* part of the deal: no history, no move counted, the game not started */
+  FOLLOW_UP,    /* part of the last action: no history of its own, no move counted */
 } MoveSource;
 
 static gboolean
@@ -945,7 +946,7 @@ apply_move (PatGame        *self,
     return FALSE;
 
   take_snapshot (self, &before);
-  if (source != AT_OPENING)
+  if (source == BY_PLAYER || source == BY_DEMO)
     {
       g_array_append_val (self->undo, self->state);
       g_array_set_size (self->redo, 0);
@@ -1037,6 +1038,41 @@ pat_game_apply_opening (PatGame        *self,
       return FALSE;
     }
   return apply_move (self, move, AT_OPENING, error);
+}
+
+/**
+ * pat_game_apply_follow_up:
+ * @move: a card the board moves to its foundation by itself right after the player's move
+ * @error: return location for a #PAT_ERROR when the move is not legal, goes elsewhere than to a
+ *   foundation, or there is no action to join (nothing played yet, or an action undone since)
+ *
+ * Like pat_game_apply(), but @move joins the last action: one undo takes back both (and every
+ * follow-up of it), a redo plays them again, and the moves counted stay as they were, so a
+ * player's move is one move whatever goes up after it.
+ *
+ * Returns: whether the move was legal and played
+ */
+gboolean
+pat_game_apply_follow_up (PatGame        *self,
+                          const PatMove  *move,
+                          GError        **error)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (move->kind != PAT_MOVE_CARDS || move->to >= self->rules->layout->n_piles ||
+      self->rules->layout->piles[move->to].kind != PAT_PILE_FOUNDATION)
+    {
+      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "a follow-up goes to a foundation");
+      return FALSE;
+    }
+  if (self->undo->len == 0 || self->redo->len > 0)
+    {
+      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "no latest action to follow");
+      return FALSE;
+    }
+  return apply_move (self, move, FOLLOW_UP, error);
 }
 
 /**
@@ -1376,31 +1412,6 @@ state_from_variant (GVariant        *variant,
   return TRUE;
 }
 
-/* Whether one legal player move leads from @from to @to. */
-static gboolean
-follows (const PatRules *rules,
-         const PatState *from,
-         const PatState *to)
-{
-  PatMoveList moves;
-  guint i;
-
-  if (rules->status (from) != PAT_STATUS_PLAYING)
-    return FALSE;
-
-  moves.n = 0;
-  rules->legal_moves (from, &moves);
-  for (i = 0; i < moves.n; i++)
-    {
-      PatState next = *from;
-
-      rules->apply (&next, &moves.moves[i], NULL);
-      if (pat_state_equal (&next, to))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* Whether moves to the foundations alone lead from @from to @to, in at most *budget positions:
  * the opening the board may play before the player's first move (pat_game_apply_opening()). */
 static gboolean
@@ -1430,6 +1441,34 @@ opens_to (const PatRules *rules,
         continue;
       rules->apply (&next, &moves.moves[i], NULL);
       if (opens_to (rules, &next, to, to_found, budget))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether one legal player move, and then moves to the foundations (its follow-ups,
+ * pat_game_apply_follow_up()), lead from @from to @to. */
+static gboolean
+follows (const PatRules *rules,
+         const PatState *from,
+         const PatState *to)
+{
+  guint to_found = pat_cards_out (rules, to);
+  PatMoveList moves;
+  guint i;
+
+  if (rules->status (from) != PAT_STATUS_PLAYING)
+    return FALSE;
+
+  moves.n = 0;
+  rules->legal_moves (from, &moves);
+  for (i = 0; i < moves.n; i++)
+    {
+      PatState next = *from;
+      guint budget = 4096;
+
+      rules->apply (&next, &moves.moves[i], NULL);
+      if (opens_to (rules, &next, to, to_found, &budget))
         return TRUE;
     }
   return FALSE;

@@ -108,6 +108,12 @@ gboolean        pat_game_apply_assisted  (PatGame             *self,
 gboolean        pat_game_apply_opening   (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
+/* A card the board moves to its foundation by itself right after the player's move: part of that
+ * action, undone and redone with it, not counted. Only while the last action is the latest
+ * (nothing to redo). */
+gboolean        pat_game_apply_follow_up (PatGame             *self,
+                                          const PatMove       *move,
+                                          GError             **error);
 gboolean        pat_game_undo            (PatGame             *self);
 gboolean        pat_game_redo            (PatGame             *self);
 void            pat_game_restart         (PatGame             *self);

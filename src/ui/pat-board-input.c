@@ -317,7 +317,9 @@ pat_board_run_auto_foundation (PatBoard *self)
            * deal: a game left unplayed is not counted, and Undo has nothing to take back. */
           if (!pat_game_get_started (self->game))
             return pat_game_apply_opening (self->game, m, NULL);
-          return apply_move (self, m);
+          /* After a move, part of it: one undo takes back the move and what went up after it,
+           * and the move counts once. */
+          return pat_game_apply_follow_up (self->game, m, NULL) || apply_move (self, m);
         }
     }
 

@@ -595,6 +595,84 @@ test_opening (void)
   g_assert_false (pat_game_get_started (game));
 }
 
+/* A follow-up (a card the board moves to its foundation by itself after the player's move) is
+ * part of that move: the moves counted stay, one undo takes back both, a redo plays both; it
+ * survives a save with its history. Without a latest action to join (nothing played yet, or an
+ * action undone), or going elsewhere than to a foundation, it is refused and nothing changes. */
+static void
+test_follow_up (void)
+{
+  g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  PatState dealt, after_move, after_follow_up;
+  PatMove move, follow_up;
+  guint64 deal;
+  Watch *watch;
+
+  /* The first Demon deal with a card that can go up at once; a stock turn leaves it so. */
+  for (deal = 1;; deal++)
+    {
+      g_clear_object (&game);
+      game = game_new ("demon", deal);
+      if (find_foundation_move (game, &follow_up))
+        break;
+    }
+  dealt = *pat_game_get_state (game);
+  move = stock_move (game);
+
+  /* Nothing to follow yet. */
+  g_assert_false (pat_game_apply_follow_up (game, &follow_up, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  assert_states_equal (pat_game_get_state (game), &dealt);
+
+  g_assert_true (pat_game_apply (game, &move, &error));
+  after_move = *pat_game_get_state (game);
+
+  /* A stock turn is no follow-up. */
+  move = stock_move (game);
+  g_assert_false (pat_game_apply_follow_up (game, &move, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  assert_states_equal (pat_game_get_state (game), &after_move);
+
+  watch = watch_new (game);
+  g_assert_true (pat_game_apply_follow_up (game, &follow_up, &error));
+  g_assert_no_error (error);
+  after_follow_up = *pat_game_get_state (game);
+  g_assert_false (pat_state_equal (&after_follow_up, &after_move));
+  g_assert_cmpuint (watch->move_applied, ==, 1);
+  g_assert_cmpuint (watch->changed, ==, 1);
+  g_assert_cmpuint (notified (watch, "moves"), ==, 0);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  watch_free (game, watch);
+
+  /* Saved and loaded: the same position and the same one action to undo. */
+  bytes = pat_game_save_to_bytes (game);
+  loaded = pat_game_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  assert_states_equal (pat_game_get_state (loaded), &after_follow_up);
+  g_assert_cmpuint (pat_game_get_moves (loaded), ==, 1);
+  g_assert_true (pat_game_undo (loaded));
+  assert_states_equal (pat_game_get_state (loaded), &dealt);
+
+  /* One undo takes back the move and its follow-up; then there is no latest action to join. */
+  g_assert_true (pat_game_undo (game));
+  assert_states_equal (pat_game_get_state (game), &dealt);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_false (pat_game_apply_follow_up (game, &follow_up, &error));
+  g_assert_error (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  assert_states_equal (pat_game_get_state (game), &dealt);
+
+  /* A redo plays both again. */
+  g_assert_true (pat_game_redo (game));
+  assert_states_equal (pat_game_get_state (game), &after_follow_up);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+}
+
 static void
 test_history (void)
 {
@@ -1279,6 +1357,7 @@ main (int   argc,
   g_test_add_func ("/game/cycle-reason", test_cycle_reason);
   g_test_add_func ("/game/restart", test_restart);
   g_test_add_func ("/game/opening", test_opening);
+  g_test_add_func ("/game/follow-up", test_follow_up);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/suggest-move", test_suggest_move);
