@@ -297,7 +297,7 @@ pat_board_run_auto_foundation (PatBoard *self)
   const PatState *state;
 
   self->auto_pending = FALSE;
-  if (self->game == NULL || !self->auto_foundation ||
+  if (self->game == NULL || !self->auto_foundation || self->auto_paused ||
       pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
       pat_game_get_rules (self->game)->safe_to_foundation == NULL)
     return FALSE;

@@ -34,6 +34,7 @@ struct _PatBoard
   gboolean         click_to_move;
   gboolean         four_colour;
   gboolean         auto_foundation;
+  gboolean         auto_paused;     /* pat_board_set_auto_paused() */
   char            *card_back;
 
   /* Geometry, in widget coordinates, for the size it was computed for. */

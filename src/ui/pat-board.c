@@ -809,7 +809,7 @@ static gboolean
 has_auto_foundation (PatBoard *self,
                      PatGame  *game)
 {
-  return self->auto_foundation && pat_game_get_rules (game)->safe_to_foundation != NULL;
+  return self->auto_foundation && !self->auto_paused && pat_game_get_rules (game)->safe_to_foundation != NULL;
 }
 
 static void
@@ -1918,6 +1918,36 @@ pat_board_finish_animations (PatBoard *self)
   g_return_if_fail (PAT_IS_BOARD (self));
 
   pat_board_finish (self, FALSE);
+}
+
+/**
+ * pat_board_set_auto_paused:
+ * @paused: whether to hold back the board's own moves to the foundations
+ *
+ * While paused the board plays no safe moves to the foundations by itself (the demo plays a
+ * winning line, which makes those moves itself, and counts on the game following it). On
+ * release, what can safely go up goes, as after a move.
+ */
+void
+pat_board_set_auto_paused (PatBoard *self,
+                           gboolean  paused)
+{
+  g_return_if_fail (PAT_IS_BOARD (self));
+
+  paused = !!paused;
+  if (self->auto_paused == paused)
+    return;
+  self->auto_paused = paused;
+  if (paused)
+    {
+      self->auto_pending = FALSE;
+      g_clear_handle_id (&self->auto_idle_id, g_source_remove);
+    }
+  else if (self->game != NULL && has_auto_foundation (self, self->game))
+    {
+      self->auto_pending = TRUE;
+      schedule_auto (self);
+    }
 }
 
 gboolean

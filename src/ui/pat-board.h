@@ -32,6 +32,10 @@ void       pat_board_show_hint        (PatBoard      *self,
                                        const PatMove *move);
 /* Finishes any running animation at once (input during an animation calls this first). */
 void       pat_board_finish_animations (PatBoard     *self);
+/* Holds back the safe moves to the foundations the board plays by itself (the demo plays a line
+ * that makes them); on release, what can go up goes. */
+void       pat_board_set_auto_paused  (PatBoard      *self,
+                                       gboolean       paused);
 /* Whether an animation is running (tests wait on it). */
 gboolean   pat_board_is_animating     (PatBoard      *self);
 /* The rectangle of a pile's card at @depth (0 = top) in widget coordinates, for tests and

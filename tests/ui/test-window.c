@@ -934,6 +934,75 @@ test_solver (void)
 }
 
 /* Hints name the piles as each game calls them: All in a Row's hole is no Black Hole. */
+/* The demo with the board's moves to the foundations on (the players' default; the other tests
+ * turn it off): the board holds them back while the demo plays, since the line makes them itself
+ * and a card gone up by itself would stop the demo at its next move (Penguin deal 6 starts
+ * "t1>c1 t1>f3", and the Three of diamonds goes up by itself after the first), and plays them
+ * again once the demo is over. */
+static void
+test_demo_with_auto_foundation (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+
+  g_settings_set_boolean (settings, "auto-foundation", TRUE);
+  /* As slow as on screen, where the board's idle comes between two of the demo's moves (a demo
+   * that moves every few frames leaves it no time, and the clash never shows). */
+  window->demo_interval = 300;
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (6);
+    const guint n_moves = 5;
+    PatGame *game;
+    guint guard = 0;
+
+    pat_window_start_deal (window, "penguin", &deal);
+    game = pat_window_get_game (window);
+    wait_for_verdict (window);
+    g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
+    g_assert_cmpuint (window->demo_id, !=, 0);
+    g_assert_true (window->board->auto_paused);
+    while (window->demo_id != 0 && pat_game_get_moves (game) < n_moves && guard++ < 2000)
+      spin (5);
+    g_test_message ("penguin deal 6: %u moves, %u cards out, the demo %s", pat_game_get_moves (game),
+                    pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
+                    window->demo_id != 0 ? "playing" : "stopped");
+    g_assert_cmpuint (window->demo_id, !=, 0);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
+    pat_window_stop_demo (window);
+    g_assert_false (window->board->auto_paused);
+  }
+
+  /* Stopped half way, the board plays what can go up at once. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (6);
+    PatGame *game;
+    guint out, guard = 0;
+
+    pat_window_start_deal (window, "penguin", &deal);
+    game = pat_window_get_game (window);
+    wait_for_verdict (window);
+    window->demo_interval = 200;
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
+    /* After the demo's first move (the Nine of spades to a cell), the Three of diamonds waits. */
+    while (pat_game_get_moves (game) == 0 && guard++ < 1000)
+      spin (5);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+    spin (50);
+    out = pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game));
+    pat_window_stop_demo (window);
+    g_assert_false (window->board->auto_paused);
+    guard = 0;
+    while (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)) == out && guard++ < 200)
+      spin (10);
+    g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)), ==, out + 1);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_hint_names (void)
 {
@@ -1426,6 +1495,7 @@ main (int   argc,
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
+  g_test_add_func ("/window/demo-with-auto-foundation", test_demo_with_auto_foundation);
   g_test_add_func ("/window/hint-names", test_hint_names);
   g_test_add_func ("/window/hint-without-solver", test_hint_without_solver);
   g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
