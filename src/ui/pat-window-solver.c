@@ -181,7 +181,11 @@ pat_window_stop_demo (PatWindow *self)
   if (self->demo_id != 0)
     {
       g_clear_handle_id (&self->demo_id, g_source_remove);
-      pat_window_set_message (self, _("Demo stopped"));
+      /* A demo that won has not been stopped: the end card says how it ended. */
+      if (self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING)
+        pat_window_set_message (self, _("Demo stopped"));
+      else
+        pat_window_set_message (self, NULL);
       pat_window_solver_update (self);
     }
 }

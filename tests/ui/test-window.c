@@ -972,6 +972,7 @@ test_demo_with_auto_foundation (void)
     g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
     pat_window_stop_demo (window);
     g_assert_false (window->board->auto_paused);
+    g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "Demo stopped");
   }
 
   /* Stopped half way, the board plays what can go up at once. */
@@ -1121,6 +1122,8 @@ test_assisted_and_undone (void)
   spin (50);
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Solved with the Demo");
+  /* It was not stopped: it won, and the end card says so; the status line says nothing more. */
+  g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "");
 
   /* Undoing the Demo's moves does not make it the player's game, nor count it again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
