@@ -1229,6 +1229,44 @@ test_crafted (void)
   assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
   g_variant_unref (crafted);
 
+  /* One step of the history is one move and its follow-ups, moves to the foundations: with the
+   * position between two moves into Black Hole's hole left out, the history is refused (the hole
+   * is no foundation); the untouched one loads. */
+  {
+    g_autoptr(PatGame) holed = game_new ("black-hole", 2);
+    g_autoptr(GVariant) holed_saved = NULL;
+    g_autoptr(GVariant) holed_boxed = NULL;
+    g_autoptr(GVariant) holed_payload = NULL;
+    g_autoptr(GVariant) undo = NULL;
+    g_autoptr(GVariant) first = NULL;
+    GVariant *shortened;
+
+    for (guint i = 0; i < 2; i++)
+      {
+        PatMoveList moves;
+
+        pat_game_legal_moves (holed, &moves);
+        g_assert_cmpuint (moves.n, >, 0);
+        g_assert_true (pat_game_apply (holed, &moves.moves[0], NULL));
+      }
+    holed_saved = g_variant_ref_sink (pat_game_serialize (holed));
+    holed_boxed = g_variant_get_child_value (holed_saved, 2);
+    holed_payload = g_variant_get_variant (holed_boxed);
+    undo = g_variant_get_child_value (holed_payload, 4);
+    g_assert_cmpuint (g_variant_n_children (undo), ==, 2);
+    {
+      g_autoptr(PatGame) ok = pat_game_deserialize (holed_saved, NULL);
+
+      g_assert_nonnull (ok);
+    }
+    first = g_variant_get_child_value (undo, 0);
+    shortened = replace_field (holed_saved, 4, g_variant_new_array (NULL, &first, 1));
+    crafted = replace_field (shortened, 8, g_variant_new_uint32 (1));
+    g_variant_unref (shortened);
+    assert_refused (crafted, PAT_SAVE_ERROR_CORRUPT);
+    g_variant_unref (crafted);
+  }
+
   /* The Demo cannot have played in a game that has not started. */
   {
     g_autoptr(PatGame) fresh = game_new ("demon", 31337);
