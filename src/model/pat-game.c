@@ -1447,11 +1447,13 @@ opens_to (const PatRules *rules,
 }
 
 /* Whether one legal player move, and then moves to the foundations (its follow-ups,
- * pat_game_apply_follow_up()), lead from @from to @to. */
+ * pat_game_apply_follow_up()), lead from @from to @to; the follow-ups' search takes from
+ * *budget, which one whole history shares, so that no file can make its loading slow. */
 static gboolean
 follows (const PatRules *rules,
          const PatState *from,
-         const PatState *to)
+         const PatState *to,
+         guint          *budget)
 {
   guint to_found = pat_cards_out (rules, to);
   PatMoveList moves;
@@ -1465,14 +1467,17 @@ follows (const PatRules *rules,
   for (i = 0; i < moves.n; i++)
     {
       PatState next = *from;
-      guint budget = 4096;
 
       rules->apply (&next, &moves.moves[i], NULL);
-      if (opens_to (rules, &next, to, to_found, &budget))
+      if (opens_to (rules, &next, to, to_found, budget))
         return TRUE;
     }
   return FALSE;
 }
+
+/* Positions the follow-ups' search of one whole history may visit: a game's follow-ups take a
+ * few each, a crafted file no more than this (well under a second). */
+#define FOLLOW_UP_BUDGET (1u << 18)
 
 static gboolean
 append_states (GVariant        *array,
@@ -1529,8 +1534,9 @@ read_line_of_play (const PatRules  *rules,
       corrupt (error, _("the history does not start at the deal"));
       return NULL;
     }
+  budget = FOLLOW_UP_BUDGET;
   for (i = 1; i < chain->len; i++)
-    if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i)))
+    if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i), &budget))
       {
         corrupt (error, _("a position does not follow from the one before"));
         return NULL;

@@ -673,6 +673,47 @@ test_follow_up (void)
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
 }
 
+/* Long games whose moves send cards up after them, as the board does with auto-foundation on
+ * (every move to a foundation after each random move, as follow-ups): saved and loaded whole,
+ * within the loader's budget for checking follow-ups. */
+static void
+test_follow_up_long (void)
+{
+  const char *const ids[] = { "penguin", "demon" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (ids); g++)
+    for (guint64 deal = 1; deal <= 20; deal++)
+      {
+        g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) deal);
+        g_autoptr(PatGame) game = game_new (ids[g], deal);
+        g_autoptr(PatGame) loaded = NULL;
+        g_autoptr(GBytes) bytes = NULL;
+        g_autoptr(GError) error = NULL;
+        guint follow_ups = 0;
+
+        for (guint m = 0; m < 400 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+          {
+            PatMoveList moves;
+            PatMove up;
+
+            pat_game_legal_moves (game, &moves);
+            if (moves.n == 0)
+              break;
+            g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)], NULL));
+            while (pat_game_get_status (game) == PAT_STATUS_PLAYING && find_foundation_move (game, &up) &&
+                   pat_game_apply_follow_up (game, &up, NULL))
+              follow_ups++;
+          }
+        bytes = pat_game_save_to_bytes (game);
+        loaded = pat_game_new_from_bytes (bytes, &error);
+        g_assert_no_error (error);
+        assert_states_equal (pat_game_get_state (loaded), pat_game_get_state (game));
+        g_assert_cmpuint (pat_game_get_moves (loaded), ==, pat_game_get_moves (game));
+        if (deal == 1)
+          g_test_message ("%s deal 1: %u moves, %u follow-ups", ids[g], pat_game_get_moves (game), follow_ups);
+      }
+}
+
 static void
 test_history (void)
 {
@@ -1396,6 +1437,7 @@ main (int   argc,
   g_test_add_func ("/game/restart", test_restart);
   g_test_add_func ("/game/opening", test_opening);
   g_test_add_func ("/game/follow-up", test_follow_up);
+  g_test_add_func ("/game/follow-up-long", test_follow_up_long);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/suggest-move", test_suggest_move);
