@@ -161,6 +161,41 @@ make_games (void)
     bytes = pat_game_save_to_bytes (game);
     write_bytes ("fuzz-game", "penguin-opening.gvariant", bytes);
   }
+
+  /* A game whose moves sent cards up after them (pat_game_apply_follow_up(), as the board's
+   * auto-foundation does), so that some steps of its history are a move and moves to the
+   * foundations. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (1);
+    g_autoptr(PatGame) game = pat_game_new ("demon", &deal, NULL);
+    const PatRules *rules = pat_game_get_rules (game);
+    g_autoptr(GBytes) bytes = NULL;
+    guint follow_ups = 0;
+
+    for (guint m = 0; m < 60 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+      {
+        PatMoveList moves;
+        gboolean again = TRUE;
+
+        pat_game_legal_moves (game, &moves);
+        if (moves.n == 0)
+          break;
+        g_assert_true (pat_game_apply (game, &moves.moves[(m * 7) % moves.n], NULL));
+        while (again && pat_game_get_status (game) == PAT_STATUS_PLAYING)
+          {
+            again = FALSE;
+            pat_game_legal_moves (game, &moves);
+            for (guint i = 0; i < moves.n && !again; i++)
+              if (moves.moves[i].kind == PAT_MOVE_CARDS &&
+                  rules->layout->piles[moves.moves[i].to].kind == PAT_PILE_FOUNDATION)
+                again = pat_game_apply_follow_up (game, &moves.moves[i], NULL);
+            follow_ups += again;
+          }
+      }
+    g_assert_cmpuint (follow_ups, >, 0);
+    bytes = pat_game_save_to_bytes (game);
+    write_bytes ("fuzz-game", "demon-follow-ups.gvariant", bytes);
+  }
 }
 
 static void
