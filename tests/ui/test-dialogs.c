@@ -497,6 +497,140 @@ test_reset_asks_first (void)
   close_all_windows ();
 }
 
+/* The label showing @text under @widget, outside any popover (a combo row's list of choices), or
+ * NULL. */
+static GtkLabel *
+find_shown_label (GtkWidget  *widget,
+                  const char *text)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_POPOVER (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0 &&
+      gtk_widget_get_mapped (widget))
+    return GTK_LABEL (widget);
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_shown_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every choice of every combo row under @widget shows whole in the row once chosen: a row's
+ * subtitle may wrap, its value may not be cut ("At every..." for "At every pass"); the values
+ * cut are counted in n_cut. Returns how many choices it checked. */
+static guint n_cut;
+
+static guint
+assert_combo_values_whole (GtkWidget  *widget,
+                           const char *where)
+{
+  GtkWidget *child;
+  guint checked = 0;
+
+  if (ADW_IS_COMBO_ROW (widget) && gtk_widget_get_mapped (widget))
+    {
+      AdwComboRow *row = ADW_COMBO_ROW (widget);
+      GListModel *model = adw_combo_row_get_model (row);
+      guint before = adw_combo_row_get_selected (row);
+
+      for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+          const char *text = gtk_string_object_get_string (item);
+          GtkLabel *label;
+          int natural;
+
+          adw_combo_row_set_selected (row, i);
+          spin (30);
+          label = find_shown_label (widget, text);
+          g_assert_nonnull (label);
+          gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+          g_test_message ("%s, %s: \"%s\" %d px of %d%s", where,
+                          adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), text,
+                          gtk_widget_get_width (GTK_WIDGET (label)), natural,
+                          gtk_widget_get_width (GTK_WIDGET (label)) < natural ? " CUT" : "");
+          if (gtk_widget_get_width (GTK_WIDGET (label)) < natural)
+            n_cut++;
+          checked++;
+        }
+      adw_combo_row_set_selected (row, before);
+      return checked;
+    }
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    checked += assert_combo_values_whole (child, where);
+  return checked;
+}
+
+/* The chooser's row of the game @game_id, or NULL. */
+static GtkListBoxRow *
+find_game_row (GtkWidget  *widget,
+               const char *game_id)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LIST_BOX_ROW (widget) && g_strcmp0 (g_object_get_data (G_OBJECT (widget), "game-id"), game_id) == 0)
+    return GTK_LIST_BOX_ROW (widget);
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkListBoxRow *found = find_game_row (child, game_id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The combo rows of the preferences and of the game chooser (Demon's Die of Justice) show their
+ * value whole beside their explanation, at a desktop's size and a phone's. */
+static void
+test_combo_values_whole (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  GSettings *settings = pat_application_get_settings (app);
+  PatWindow *window = make_window (app);
+  const int widths[] = { 1000, 360 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      PatPreferences *prefs = pat_preferences_new (GTK_WINDOW (window), settings);
+      PatGameChooser *chooser;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 700);
+      gtk_window_set_default_size (GTK_WINDOW (prefs), MIN (widths[w], 640), 2000);
+      gtk_window_present (GTK_WINDOW (prefs));
+      spin (150);
+      g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (prefs), "preferences"), >=, 3 + 4 + 3);
+      gtk_window_destroy (GTK_WINDOW (prefs));
+
+      pat_window_open_game (window, "demon");
+      chooser = pat_game_chooser_new (window);
+      gtk_window_set_default_size (GTK_WINDOW (chooser), widths[w], 2000);
+      gtk_window_present (GTK_WINDOW (chooser));
+      pat_game_chooser_select_game (chooser, "demon");
+      spin (150);
+      /* Narrow, the list of games shows first: Demon's row, activated, opens its page. */
+      {
+        GtkListBoxRow *row = find_game_row (GTK_WIDGET (chooser), "demon");
+
+        g_assert_nonnull (row);
+        g_signal_emit_by_name (gtk_widget_get_parent (GTK_WIDGET (row)), "row-activated", row);
+        spin (400);
+      }
+      g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (chooser), "chooser"), ==, 3);
+      gtk_window_destroy (GTK_WINDOW (chooser));
+    }
+  g_assert_cmpuint (n_cut, ==, 0);
+  g_settings_reset (settings, "demon-die-mode");
+  g_settings_reset (settings, "play-speed");
+  g_settings_reset (settings, "deal-difficulty");
+  close_all_windows ();
+}
+
 static void
 test_preferences (void)
 {
@@ -890,6 +1024,7 @@ main (int   argc,
   g_test_add_func ("/dialogs/export-csv", test_export_csv);
   g_test_add_func ("/dialogs/reset-asks-first", test_reset_asks_first);
   g_test_add_func ("/dialogs/preferences", test_preferences);
+  g_test_add_func ("/dialogs/combo-values-whole", test_combo_values_whole);
   g_test_add_func ("/dialogs/match", test_match);
   g_test_add_func ("/dialogs/scoreboard-winner", test_scoreboard_winner);
   g_test_add_func ("/dialogs/charts", test_charts);
