@@ -585,8 +585,8 @@ find_game_row (GtkWidget  *widget,
   return NULL;
 }
 
-/* The combo rows of the preferences and of the game chooser (Demon's Die of Justice) show their
- * value whole beside their explanation, at a desktop's size and a phone's. */
+/* The combo rows of the preferences, the game chooser and the match dialog show their value
+ * whole, beside an explanation too, at a desktop's size and a phone's. */
 static void
 test_combo_values_whole (void)
 {
@@ -623,6 +623,16 @@ test_combo_values_whole (void)
       }
       g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (chooser), "chooser"), ==, 3);
       gtk_window_destroy (GTK_WINDOW (chooser));
+
+      {
+        PatMatchDialog *match = pat_match_dialog_new (window);
+
+        gtk_window_set_default_size (GTK_WINDOW (match), widths[w], 2000);
+        gtk_window_present (GTK_WINDOW (match));
+        spin (150);
+        g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (match), "match"), >=, 3);
+        gtk_window_destroy (GTK_WINDOW (match));
+      }
     }
   g_assert_cmpuint (n_cut, ==, 0);
   g_settings_reset (settings, "demon-die-mode");
