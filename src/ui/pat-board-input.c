@@ -297,9 +297,8 @@ pat_board_run_auto_foundation (PatBoard *self)
   const PatState *state;
 
   self->auto_pending = FALSE;
-  if (self->game == NULL || !self->auto_foundation || self->auto_paused ||
-      pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
-      pat_game_get_rules (self->game)->safe_to_foundation == NULL)
+  if (self->game == NULL || !pat_board_has_auto_foundation (self, self->game) ||
+      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
     return FALSE;
 
   state = pat_game_get_state (self->game);

@@ -144,6 +144,8 @@ gboolean        pat_board_hit_test           (PatBoard       *self,
 char           *pat_board_dup_pile_name      (PatBoard       *self,
                                               guint           pile);
 void            pat_board_update_accessible  (PatBoard       *self);
+gboolean        pat_board_has_auto_foundation (PatBoard      *self,
+                                               PatGame       *game);
 gboolean        pat_board_run_auto_foundation (PatBoard      *self);
 
 /* Synthesised input for tests: the same paths a click, a drag or a key press takes. */

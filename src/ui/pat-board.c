@@ -805,9 +805,9 @@ is_fresh_deal (PatBoard *self)
 }
 
 /* Whether the board plays safe moves to the foundations by itself in @game. */
-static gboolean
-has_auto_foundation (PatBoard *self,
-                     PatGame  *game)
+gboolean
+pat_board_has_auto_foundation (PatBoard *self,
+                               PatGame  *game)
 {
   return self->auto_foundation && !self->auto_paused && pat_game_get_rules (game)->safe_to_foundation != NULL;
 }
@@ -823,7 +823,7 @@ move_applied_cb (PatBoard *self,
     queue_move (self, &self->last, move, automatic, pat_game_get_state (game));
   self->lift_pending = FALSE;
 
-  if (has_auto_foundation (self, game))
+  if (pat_board_has_auto_foundation (self, game))
     self->auto_pending = TRUE;
 }
 
@@ -863,7 +863,7 @@ changed_cb (PatBoard *self,
         }
       /* A restart deals again: what then goes up at once goes, after the deal's animation, as
        * part of the deal. */
-      self->auto_pending = has_auto_foundation (self, game) && !pat_game_get_started (game);
+      self->auto_pending = pat_board_has_auto_foundation (self, game) && !pat_game_get_started (game);
     }
   self->move_seen = FALSE;
   self->last = *now;
@@ -1879,7 +1879,7 @@ pat_board_set_game (PatBoard *self,
             self->deal_pending = TRUE;
         }
       /* A deal not yet played: what goes up at once goes as part of it. */
-      self->auto_pending = has_auto_foundation (self, game) && !pat_game_get_started (game);
+      self->auto_pending = pat_board_has_auto_foundation (self, game) && !pat_game_get_started (game);
       schedule_auto (self);
     }
 
@@ -1943,7 +1943,7 @@ pat_board_set_auto_paused (PatBoard *self,
       self->auto_pending = FALSE;
       g_clear_handle_id (&self->auto_idle_id, g_source_remove);
     }
-  else if (self->game != NULL && has_auto_foundation (self, self->game))
+  else if (self->game != NULL && pat_board_has_auto_foundation (self, self->game))
     {
       self->auto_pending = TRUE;
       schedule_auto (self);
