@@ -602,7 +602,9 @@ drag_cancel_cb (GtkGesture       *gesture,
       pat_board_animate_return (self, self->drag_pile, self->drag_first, self->drag_dx, self->drag_dy);
     }
   self->drag_armed = FALSE;
+  self->drag_hover = -1;
   memset (self->targets, 0, sizeof self->targets);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Keyboard */
@@ -762,6 +764,16 @@ handle_key (PatBoard        *self,
 
   if (self->game == NULL || (modifiers & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)))
     return FALSE;
+
+  /* While cards are dragged, Escape takes the drag back (the cards fly home, as from a drop
+   * nowhere) and the board's other keys wait for the drop. */
+  if (self->dragging || self->drag_armed)
+    {
+      if (keyval != GDK_KEY_Escape)
+        return self->dragging;
+      gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drag_gesture));
+      return TRUE;
+    }
 
   pat_board_finish (self, TRUE);
   state = pat_board_get_state (self);

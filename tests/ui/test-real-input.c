@@ -659,6 +659,61 @@ test_refusal_cleared (void)
   settle (50);
 }
 
+/* Escape during a real drag takes it back: the cards go home, although the pointer is released
+ * over a pile that takes them. The same drag without Escape makes the move. */
+static void
+test_escape_cancels_drag (void)
+{
+  Harness h = { 0 };
+  PatGame *game;
+  const PatState *state;
+  PatState before;
+  PatMoveList moves;
+  double xs[3], ys[3], to_x, to_y;
+  graphene_rect_t from_rect, to_rect;
+  const int steps = 8;
+  guint from;
+
+  open_window (&h, 960, 720);
+  start (&h, "black-hole", 1);
+  game = pat_window_get_game (h.window);
+  state = pat_game_get_state (game);
+  before = *state;
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  from = moves.moves[0].from;
+
+  probe_points (h.board, state, from, pat_state_pile_len (state, from) - 1, xs, ys);
+  pat_board_card_rect (h.board, state, from, pat_state_pile_len (state, from) - 1, &from_rect);
+  drop_rect (h.board, state, moves.moves[0].to, &to_rect);
+  to_x = xs[CENTRE] + to_rect.origin.x - from_rect.origin.x;
+  to_y = ys[CENTRE] + to_rect.origin.y - from_rect.origin.y;
+
+  pointer_to (&h, xs[CENTRE] + 40, ys[CENTRE] + 40);
+  pointer_to (&h, xs[CENTRE], ys[CENTRE]);
+  button (TRUE);
+  for (int i = 1; i <= steps; i++)
+    pointer_to (&h, xs[CENTRE] + (to_x - xs[CENTRE]) * i / steps, ys[CENTRE] + (to_y - ys[CENTRE]) * i / steps);
+  settle (50);
+  g_assert_true (h.board->dragging);
+  real_key (XK_Escape);
+  g_assert_false (h.board->dragging);
+  button (FALSE);
+  settle (300);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  g_assert_true (pat_state_equal (pat_game_get_state (game), &before));
+
+  /* Escape was not the window's: it is still there and playing, and the same drag works. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (h.window)));
+  settle (DOUBLE_CLICK_MS + 50);
+  real_drag (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
+  settle (100);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
 /* The accent colour the board draws its focus ring in. */
 static void
 accent_colour (GtkWidget *widget,
@@ -1033,6 +1088,7 @@ main (int   argc,
   g_test_add_func ("/real-input/every-card-narrow", test_every_card_answers_narrow);
   g_test_add_func ("/real-input/after-the-end", test_after_the_end);
   g_test_add_func ("/real-input/refusal-cleared", test_refusal_cleared);
+  g_test_add_func ("/real-input/escape-cancels-drag", test_escape_cancels_drag);
   g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
   g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
   g_test_add_func ("/real-input/stop-playing", test_stop_playing);
