@@ -8,6 +8,7 @@
 #include "pat-rules-text.h"
 #include "pat-stats-chart.h"
 #include "pat-stats-dialog.h"
+#include "pat-toast.h"
 
 struct _PatStatsDialog {
   AdwWindow          parent_instance;
@@ -270,7 +271,7 @@ confirmation_response_cb (PatStatsDialog   *self,
   if (g_str_equal (response, "reset"))
     {
       pat_stats_reset (self->stats, game_id);
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Statistics reset")));
+      adw_toast_overlay_add_toast (self->toast_overlay, pat_toast_new (_("Statistics reset")));
     }
 }
 
@@ -366,12 +367,12 @@ export_response_cb (PatStatsDialog       *self,
     return;
 
   if (pat_stats_dialog_export_to_file (self, file, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Statistics exported")));
+    adw_toast_overlay_add_toast (self->toast_overlay, pat_toast_new (_("Statistics exported")));
   else
     {
       /* Translators: %s says why the file could not be written */
       g_autofree char *text = g_strdup_printf (_("Could not export the statistics: %s"), error->message);
-      AdwToast *toast = adw_toast_new (text);
+      AdwToast *toast = pat_toast_new (text);
 
       adw_toast_set_timeout (toast, 0);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);

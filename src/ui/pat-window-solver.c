@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pat-preferences.h"
+#include "pat-toast.h"
 #include "pat-window-private.h"
 
 #define DEMO_INTERVAL_MS 650
@@ -376,7 +377,7 @@ pat_window_new_random_deal (PatWindow  *self,
 
   self->deal_search = g_cancellable_new ();
   /* Translators: shown while the solver draws deals until one can be won */
-  self->search_toast = adw_toast_new (_("Looking for a winnable deal…"));
+  self->search_toast = pat_toast_new (_("Looking for a winnable deal…"));
   adw_toast_set_timeout (self->search_toast, 0);
   adw_toast_set_button_label (self->search_toast, _("_Cancel"));
   adw_toast_set_action_name (self->search_toast, "win.cancel-deal-search");

@@ -9,6 +9,7 @@
 #include "pat-greedy.h"
 #include "pat-rules-text.h"
 #include "pat-scoreboard.h"
+#include "pat-toast.h"
 #include "pat-window-private.h"
 
 G_DEFINE_FINAL_TYPE (PatWindow, pat_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -277,7 +278,7 @@ void
 pat_window_show_toast (PatWindow  *self,
                        const char *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast = pat_toast_new (text);
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
@@ -302,7 +303,7 @@ pat_window_show_hint (PatWindow  *self,
                       const char *text)
 {
   pat_window_dismiss_hint (self);
-  self->hint_toast = adw_toast_new (text);
+  self->hint_toast = pat_toast_new (text);
   adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->hint_toast, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));

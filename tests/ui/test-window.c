@@ -15,6 +15,7 @@
 #include "pat-greedy.h"
 #include "pat-preferences.h"
 #include "pat-rules-window.h"
+#include "pat-toast.h"
 #include "pat-window-private.h"
 #include "ui-test-util.h"
 
@@ -513,6 +514,87 @@ test_broken_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkLabel *
+find_label_with_text (GtkWidget  *widget,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0 &&
+      gtk_widget_get_mapped (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_with_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toast showing @text shows all of it, within the window, on as many lines as it needs. */
+static void
+assert_toast_whole (PatWindow  *window,
+                    const char *text)
+{
+  GtkLabel *label = find_label_with_text (GTK_WIDGET (window), text);
+  graphene_rect_t bounds, toast_bounds;
+  GtkWidget *toast;
+  int min_height;
+
+  g_assert_nonnull (label);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), GTK_WIDGET (window), &bounds));
+  g_test_message ("window %d px wide: the toast's text at %.0f..%.0f, %.0f px high",
+                  gtk_widget_get_width (GTK_WIDGET (window)), bounds.origin.x,
+                  bounds.origin.x + bounds.size.width, bounds.size.height);
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  /* Inside the toast's own box, which the overlay sized. */
+  toast = gtk_widget_get_ancestor (GTK_WIDGET (label), g_type_from_name ("AdwToastWidget"));
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
+  g_test_message ("  the toast at %.0f..%.0f, %.0f..%.0f; the text %.0f..%.0f", toast_bounds.origin.x,
+                  toast_bounds.origin.x + toast_bounds.size.width, toast_bounds.origin.y,
+                  toast_bounds.origin.y + toast_bounds.size.height, bounds.origin.y, bounds.origin.y + bounds.size.height);
+  g_assert_true (graphene_rect_contains_rect (&toast_bounds, &bounds));
+  /* Every line it needs at that width fits in the height it has. */
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (label)),
+                      &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (label)), >=, min_height);
+}
+
+/* A toast shows all it says, in a wide window and a phone-sized one, and when the window is
+ * resized under it: the message of a broken save names the file it was kept as, a path longer
+ * than a line. libadwaita 1.2 cut a toast's title at the end of one line. */
+static void
+test_toast_whole (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  const int widths[] = { 1000, 360, 1000 };
+  const char *text = "Your saved game could not be read and a new one was started. The file was kept as "
+                     "/home/someone-with-a-long-name/.local/share/patience/idiots-delight.gvariant.broken-20261126-124234";
+  PatWindow *window = make_window (app, widths[0], 700);
+
+  pat_window_show_toast (window, text);
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 700);
+      spin (600);
+      assert_toast_whole (window, text);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+
+  /* Shown in a narrow window from the start. */
+  window = make_window (app, 360, 700);
+  pat_window_show_toast (window, text);
+  spin (600);
+  assert_toast_whole (window, text);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+}
+
 /* A save that fails is said once, not at every move, and so is saving working again. */
 static void
 test_save_failure (void)
@@ -838,8 +920,8 @@ test_solver (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   /* Said where a player notices it: a toast over the board, not small grey text at the side. */
   g_assert_nonnull (window->hint_toast);
-  g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
-  g_assert_nonnull (strstr (adw_toast_get_title (window->hint_toast), "Black Hole"));
+  g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
+  g_assert_nonnull (strstr (pat_toast_get_text (window->hint_toast), "Black Hole"));
   g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "");
   g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
   /* The next move takes it away. */
@@ -1023,9 +1105,9 @@ test_hint_names (void)
   g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   g_assert_nonnull (window->hint_toast);
-  g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
-  g_assert_true (g_str_has_suffix (adw_toast_get_title (window->hint_toast), " to Hole"));
-  g_assert_null (strstr (adw_toast_get_title (window->hint_toast), "Black"));
+  g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
+  g_assert_true (g_str_has_suffix (pat_toast_get_text (window->hint_toast), " to Hole"));
+  g_assert_null (strstr (pat_toast_get_text (window->hint_toast), "Black"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1061,7 +1143,7 @@ test_hint_without_solver (void)
       g_hash_table_add (seen, h);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
       g_assert_nonnull (window->hint_toast);
-      g_assert_true (g_str_has_prefix (adw_toast_get_title (window->hint_toast), "Hint: "));
+      g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
       g_assert_true (window->board->has_hint);
       next = *pat_game_get_state (game);
       pat_game_get_rules (game)->apply (&next, &window->board->hint, NULL);
@@ -1494,6 +1576,7 @@ main (int   argc,
   g_test_add_func ("/window/narrow", test_narrow_window);
   g_test_add_func ("/window/status-line-height", test_status_line_height);
   g_test_add_func ("/window/broken-save", test_broken_save);
+  g_test_add_func ("/window/toast-whole", test_toast_whole);
   g_test_add_func ("/window/save-failure", test_save_failure);
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);

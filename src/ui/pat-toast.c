@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "pat-toast.h"
+
+/* A toast's title that wraps to the toast overlay's width.
+ *
+ * libadwaita 1.2 puts a toast's title on one line and cuts it with an ellipsis, which hid what a
+ * long message is for (where a broken save file was kept, why an export failed), and much of any
+ * message in a phone-sized window. A wrapping label as the toast's custom title is not enough:
+ * the overlay gives a toast the height it needs at its natural width, then at most its own width,
+ * so a label wider than the overlay keeps the lines of its natural width and runs off the window.
+ * This title's natural width is therefore what the overlay leaves it beside the toast's buttons,
+ * and a change of the overlay's width measures it again. */
+
+/* What a toast takes beside its title and buttons: its margins, padding and spacing (libadwaita
+ * 1.2 with Adwaita: 48 px, and the title's own margins, 12), with some to spare. */
+#define TOAST_CHROME 72
+/* Above this, lines get too long to read at a glance. */
+#define MAX_NATURAL_WIDTH 600
+
+#define PAT_TYPE_TOAST_TITLE (pat_toast_title_get_type ())
+G_DECLARE_FINAL_TYPE (PatToastTitle, pat_toast_title, PAT, TOAST_TITLE, GtkWidget)
+
+struct _PatToastTitle
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *label;
+  int            measured_for;    /* the overlay's width when last measured */
+  GdkFrameClock *clock;
+  gulong         after_paint_id;
+};
+
+G_DEFINE_FINAL_TYPE (PatToastTitle, pat_toast_title, GTK_TYPE_WIDGET)
+
+/* The overlay's width, less what the toast needs beside its title; -1 when not known yet. */
+static int
+room (PatToastTitle *self)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  GtkWidget *bin = gtk_widget_get_parent (GTK_WIDGET (self));
+  GtkWidget *toast = bin != NULL ? gtk_widget_get_parent (bin) : NULL;
+  int width = overlay != NULL ? gtk_widget_get_width (overlay) : 0;
+
+  self->measured_for = width;
+  if (width <= 0 || toast == NULL)
+    return -1;
+
+  width -= TOAST_CHROME;
+  for (GtkWidget *child = gtk_widget_get_first_child (toast); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != bin && gtk_widget_get_visible (child))
+      {
+        int natural;
+
+        gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+        width -= natural;
+      }
+  return width;
+}
+
+static void
+pat_toast_title_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  PatToastTitle *self = PAT_TOAST_TITLE (widget);
+
+  /* Widths do not depend on a height: the toast's box asks for a width at the height the toast
+   * got for this title's natural width, and a label's width for a height is only near the
+   * width that gives it that many lines (one line too many seen at 360 px). */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    for_size = -1;
+  gtk_widget_measure (self->label, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int width = room (self);
+
+      *natural = MIN (*natural, MAX_NATURAL_WIDTH);
+      if (width > 0)
+        *natural = MIN (*natural, width);
+      *natural = MAX (*natural, *minimum);
+    }
+}
+
+/* After each frame: if the overlay's width is no longer the one the last measure was made for
+ * (the window was resized, maximized...), measure again; nothing else would, as the toast keeps
+ * its place and its size request is cached. Checked after the frame, once the overlay has its
+ * new width: a measure made before then would still see the old one. */
+static void
+after_paint_cb (GdkFrameClock *clock,
+                PatToastTitle *self)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL && gtk_widget_get_width (overlay) != self->measured_for)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static void
+pat_toast_title_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  PatToastTitle *self = PAT_TOAST_TITLE (widget);
+  GtkWidget *toast = gtk_widget_get_parent (widget);
+
+  gtk_widget_allocate (self->label, width, height, baseline, NULL);
+
+  /* A toast of several lines is rounded like a card, not as a pill, whose round ends would cut
+   * the corners of the text (style.css); its widget is the title's grandparent. */
+  toast = toast != NULL ? gtk_widget_get_parent (toast) : NULL;
+  if (toast != NULL)
+    {
+      if (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (self->label))) > 1)
+        gtk_widget_add_css_class (toast, "multiline");
+      else
+        gtk_widget_remove_css_class (toast, "multiline");
+    }
+}
+
+static GtkSizeRequestMode
+pat_toast_title_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+pat_toast_title_realize (GtkWidget *widget)
+{
+  PatToastTitle *self = PAT_TOAST_TITLE (widget);
+
+  GTK_WIDGET_CLASS (pat_toast_title_parent_class)->realize (widget);
+  self->clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->after_paint_id = g_signal_connect (self->clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+}
+
+static void
+pat_toast_title_unrealize (GtkWidget *widget)
+{
+  PatToastTitle *self = PAT_TOAST_TITLE (widget);
+
+  g_clear_signal_handler (&self->after_paint_id, self->clock);
+  g_clear_object (&self->clock);
+  GTK_WIDGET_CLASS (pat_toast_title_parent_class)->unrealize (widget);
+}
+
+static void
+pat_toast_title_dispose (GObject *object)
+{
+  PatToastTitle *self = PAT_TOAST_TITLE (object);
+
+  g_clear_pointer (&self->label, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (pat_toast_title_parent_class)->dispose (object);
+}
+
+static void
+pat_toast_title_class_init (PatToastTitleClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pat_toast_title_dispose;
+  widget_class->measure = pat_toast_title_measure;
+  widget_class->size_allocate = pat_toast_title_size_allocate;
+  widget_class->get_request_mode = pat_toast_title_get_request_mode;
+  widget_class->realize = pat_toast_title_realize;
+  widget_class->unrealize = pat_toast_title_unrealize;
+}
+
+static void
+pat_toast_title_init (PatToastTitle *self)
+{
+  self->label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (self->label), 0);
+  gtk_widget_add_css_class (self->label, "heading");
+  gtk_widget_set_parent (self->label, GTK_WIDGET (self));
+}
+
+/**
+ * pat_toast_new:
+ * @text: what the toast says
+ *
+ * A toast that shows all of @text, on as many lines as the window's width needs: between words
+ * or, in a long path, anywhere.
+ *
+ * Returns: (transfer full): the toast
+ */
+AdwToast *
+pat_toast_new (const char *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+  PatToastTitle *title = g_object_new (PAT_TYPE_TOAST_TITLE, NULL);
+
+  gtk_label_set_text (GTK_LABEL (title->label), text);
+  adw_toast_set_custom_title (toast, GTK_WIDGET (title));
+  return toast;
+}
+
+/**
+ * pat_toast_get_text:
+ * @toast: a toast
+ *
+ * What @toast says: the text of pat_toast_new() (a custom title unsets a toast's title), or the
+ * title of any other toast.
+ *
+ * Returns: (transfer none) (nullable): the text
+ */
+const char *
+pat_toast_get_text (AdwToast *toast)
+{
+  GtkWidget *title;
+
+  g_return_val_if_fail (ADW_IS_TOAST (toast), NULL);
+
+  title = adw_toast_get_custom_title (toast);
+  if (PAT_IS_TOAST_TITLE (title))
+    return gtk_label_get_text (GTK_LABEL (PAT_TOAST_TITLE (title)->label));
+  return adw_toast_get_title (toast);
+}

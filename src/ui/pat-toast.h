@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Toasts whose text shows whole, on as many lines as it needs. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+AdwToast   *pat_toast_new      (const char *text) G_GNUC_WARN_UNUSED_RESULT;
+const char *pat_toast_get_text (AdwToast   *toast);
+
+G_END_DECLS
