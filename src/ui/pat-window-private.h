@@ -59,6 +59,9 @@ struct _PatWindow {
   gulong               play_speed_id;  /* changed::play-speed, while playing */
   guint                message_id;     /* clears the status message */
   gboolean             message_refusal; /* it says why the board refused a move */
+  gboolean             verdict_wanted;  /* the solver's verdict is to show (where there is room) */
+  guint                status_crowding; /* a wide line's message hides: 1, what follows the time;
+                                         * 2, all the rest (pat_window_fit_status) */
   char                *last_toast;     /* for tests: what the last toast said */
   guint                n_toasts;       /* for tests: how many toasts were shown */
   AdwToast            *hint_toast;     /* the hint in words, until the next move */
@@ -125,6 +128,7 @@ void       pat_window_leave_match       (PatWindow      *self);
 
 /* For tests. */
 const char *pat_window_get_last_toast    (PatWindow      *self);
+void        pat_window_fit_status        (PatWindow      *self);
 gboolean    pat_window_get_end_shown     (PatWindow      *self);
 GtkWindow  *pat_window_get_scoreboard    (PatWindow      *self);
 GtkWindow  *pat_window_get_confirmation  (PatWindow      *self);

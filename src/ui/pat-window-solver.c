@@ -80,7 +80,6 @@ pat_window_update_verdict (PatWindow *self)
       break;
     }
 
-  gtk_widget_set_visible (self->verdict_box, text != NULL);
   if (text != NULL)
     {
       gtk_label_set_label (self->verdict_label, text);
@@ -88,6 +87,8 @@ pat_window_update_verdict (PatWindow *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label),
                                    hidden ? _("The solver reads the face-down cards, which you can’t see") : NULL);
     }
+  self->verdict_wanted = text != NULL;
+  gtk_widget_set_visible (self->verdict_box, text != NULL && self->status_crowding == 0);
 
   if (verdict == PAT_VERDICT_LOST && undo_count > 0)
     {
@@ -123,6 +124,7 @@ pat_window_update_verdict (PatWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo-to-winnable",
                                  verdict == PAT_VERDICT_LOST && undo_count > 0);
   pat_window_solver_update (self);
+  pat_window_fit_status (self);
 }
 
 static void

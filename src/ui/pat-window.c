@@ -136,7 +136,69 @@ update_status (PatWindow *self)
   gtk_label_set_label (self->extra_label, extra);
 }
 
-/* In a narrow window, the second line shows the message while there is one. */
+static int
+natural_width (GtkWidget *widget)
+{
+  int natural;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  return natural;
+}
+
+/**
+ * pat_window_fit_status:
+ * @self: a window
+ *
+ * In a wide window, a message that does not fit beside the rest of the status line hides what
+ * follows the time (cards left or score, the verdict) while it shows, and if that is not enough,
+ * takes the whole line, as it takes the second line of a narrow window. Cut at its start beside
+ * everything, it said nothing ("…w its top card" in a window 600 px wide). Call it when the
+ * message, the verdict or the window's width changes.
+ */
+void
+pat_window_fit_status (PatWindow *self)
+{
+  const char *text = gtk_label_get_label (self->message_label);
+  int width = gtk_widget_get_width (self->status_row);
+  GtkWidget *head[] = { GTK_WIDGET (self->game_label), GTK_WIDGET (self->moves_label),
+                        GTK_WIDGET (self->time_label) };
+  guint crowding = 0;
+  guint i;
+
+  /* Everything shown, to be measured. */
+  for (i = 0; i < G_N_ELEMENTS (head); i++)
+    gtk_widget_set_visible (head[i], TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->extra_label), TRUE);
+  gtk_widget_set_visible (self->verdict_box, self->verdict_wanted);
+
+  if (!self->narrow && text[0] != '\0' && width > 0)
+    {
+      /* One spacing to spare for the clock and the counts, which grow while the message shows. */
+      int spacing = gtk_box_get_spacing (GTK_BOX (self->status_row));
+      int before = spacing, after = spacing;
+      int message = natural_width (GTK_WIDGET (self->message_label));
+
+      for (i = 0; i < G_N_ELEMENTS (head); i++)
+        before += natural_width (head[i]) + spacing;
+      after += natural_width (GTK_WIDGET (self->extra_label)) + spacing;
+      if (self->verdict_wanted)
+        after += natural_width (self->verdict_box) + spacing;
+      if (before + after + message > width)
+        crowding = before + message > width ? 2 : 1;
+    }
+
+  self->status_crowding = crowding;
+  for (i = 0; i < G_N_ELEMENTS (head); i++)
+    gtk_widget_set_visible (head[i], crowding < 2);
+  gtk_widget_set_visible (GTK_WIDGET (self->extra_label), crowding < 1);
+  gtk_widget_set_visible (self->verdict_box, self->verdict_wanted && crowding < 1);
+  /* Alone, the message starts where the line starts. */
+  if (!self->narrow)
+    gtk_label_set_xalign (self->message_label, crowding == 2 ? 0 : 1);
+}
+
+/* In a narrow window, the second line shows the message while there is one; in a wide one, the
+ * message takes what room it needs. */
 static void
 show_message_line (PatWindow *self)
 {
@@ -144,6 +206,7 @@ show_message_line (PatWindow *self)
 
   if (gtk_widget_get_parent (GTK_WIDGET (self->message_label)) == self->status_row2)
     gtk_stack_set_visible_child_name (GTK_STACK (self->status_row2), text[0] != '\0' ? "message" : "tail");
+  pat_window_fit_status (self);
 }
 
 static gboolean

@@ -532,6 +532,54 @@ find_label_with_text (GtkWidget  *widget,
   return NULL;
 }
 
+/* In a wide window, a refusal that does not fit beside the rest of the status line hides what it
+ * must while it shows, so that it reads whole; a window wide enough shows everything. At 600 px it
+ * read "…w its top card" beside the verdict. */
+static void
+test_status_message_fits (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  const int widths[] = { 600, 760, 1400 };
+  const char *text = "A card goes into the hole one rank above or below its top card";
+  PatDealNumber deal = pat_deal_number_from_uint (1);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      PatWindow *window = make_window (app, widths[w], 700);
+
+      pat_window_start_deal (window, "black-hole", &deal);
+      /* The solver's verdict on the deal ("This deal can't be won") is part of the line. */
+      for (guint i = 0; i < 100 && !gtk_widget_get_mapped (window->verdict_box); i++)
+        spin (30);
+      g_assert_true (gtk_widget_get_mapped (window->verdict_box));
+
+      pat_window_set_message (window, text);
+      spin (150);
+      g_test_message ("%d px: crowding %u", widths[w], window->status_crowding);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->message_label)));
+      assert_not_cut (window->message_label);
+      assert_not_cut (window->game_label);
+      assert_not_cut (window->extra_label);
+      assert_not_cut (window->verdict_label);
+      if (widths[w] >= 1400)
+        {
+          /* Room for all. */
+          g_assert_true (gtk_widget_get_mapped (window->verdict_box));
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
+        }
+
+      /* Gone with the message, everything is back. */
+      pat_window_set_message (window, NULL);
+      spin (150);
+      g_assert_true (gtk_widget_get_mapped (window->verdict_box));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->moves_label)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_label)));
+      gtk_window_destroy (GTK_WINDOW (window));
+      spin (50);
+    }
+}
+
 /* The toast showing @text shows all of it, within the window, on as many lines as it needs. */
 static void
 assert_toast_whole (PatWindow  *window,
@@ -1577,6 +1625,7 @@ main (int   argc,
   g_test_add_func ("/window/status-line-height", test_status_line_height);
   g_test_add_func ("/window/broken-save", test_broken_save);
   g_test_add_func ("/window/toast-whole", test_toast_whole);
+  g_test_add_func ("/window/status-message-fits", test_status_message_fits);
   g_test_add_func ("/window/save-failure", test_save_failure);
   g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
