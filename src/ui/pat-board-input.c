@@ -766,12 +766,14 @@ handle_key (PatBoard        *self,
     return FALSE;
 
   /* While cards are dragged, Escape takes the drag back (the cards fly home, as from a drop
-   * nowhere) and the board's other keys wait for the drop. */
+   * nowhere) and the board's other keys wait for the drop. Pressed before the pointer moved, it
+   * takes back the press too: the release is then no click. */
   if (self->dragging || self->drag_armed)
     {
       if (keyval != GDK_KEY_Escape)
         return self->dragging;
       gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drag_gesture));
+      gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->click_gesture));
       return TRUE;
     }
 

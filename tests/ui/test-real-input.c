@@ -703,6 +703,18 @@ test_escape_cancels_drag (void)
   g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
   g_assert_true (pat_state_equal (pat_game_get_state (game), &before));
 
+  /* Pressed before the pointer moved, Escape takes back the press: the release selects nothing. */
+  settle (DOUBLE_CLICK_MS + 50);
+  pointer_to (&h, xs[CENTRE] + 40, ys[CENTRE] + 40);
+  pointer_to (&h, xs[CENTRE], ys[CENTRE]);
+  button (TRUE);
+  settle (50);
+  real_key (XK_Escape);
+  button (FALSE);
+  settle (100);
+  g_assert_cmpint (h.board->sel_pile, <, 0);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+
   /* Escape was not the window's: it is still there and playing, and the same drag works. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (h.window)));
   settle (DOUBLE_CLICK_MS + 50);
