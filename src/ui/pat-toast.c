@@ -35,16 +35,22 @@ struct _PatToastTitle
 
 G_DEFINE_FINAL_TYPE (PatToastTitle, pat_toast_title, GTK_TYPE_WIDGET)
 
-/* The overlay's width, less what the toast needs beside its title; -1 when not known yet. */
 static int
-room (PatToastTitle *self)
+overlay_width (PatToastTitle *self)
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  return overlay != NULL ? gtk_widget_get_width (overlay) : 0;
+}
+
+/* @width, the overlay's, less what the toast needs beside its title; -1 when not known yet. */
+static int
+room (PatToastTitle *self,
+      int            width)
+{
   GtkWidget *bin = gtk_widget_get_parent (GTK_WIDGET (self));
   GtkWidget *toast = bin != NULL ? gtk_widget_get_parent (bin) : NULL;
-  int width = overlay != NULL ? gtk_widget_get_width (overlay) : 0;
 
-  self->measured_for = width;
   if (width <= 0 || toast == NULL)
     return -1;
 
@@ -81,7 +87,10 @@ pat_toast_title_measure (GtkWidget      *widget,
                       natural_baseline);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      int width = room (self);
+      int width;
+
+      self->measured_for = overlay_width (self);
+      width = room (self, self->measured_for);
 
       *natural = MIN (*natural, MAX_NATURAL_WIDTH);
       if (width > 0)
@@ -98,9 +107,7 @@ static void
 after_paint_cb (GdkFrameClock *clock,
                 PatToastTitle *self)
 {
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL && gtk_widget_get_width (overlay) != self->measured_for)
+  if (overlay_width (self) != self->measured_for)
     gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 

@@ -96,6 +96,8 @@ void     pat_window_new_random_deal    (PatWindow      *self,
 /* Closes the window @slot weakly points to (g_set_weak_pointer()), if any, and clears it. */
 void pat_window_forget_window         (GtkWindow     **slot);
 void pat_window_update_actions        (PatWindow      *self);
+/* Shows what of the status line fits beside its message (pat-window.c). */
+void pat_window_fit_status            (PatWindow      *self);
 void pat_window_stop_playing          (PatWindow      *self);
 void pat_window_set_message           (PatWindow      *self,
                                        const char     *text);
@@ -128,7 +130,6 @@ void       pat_window_leave_match       (PatWindow      *self);
 
 /* For tests. */
 const char *pat_window_get_last_toast    (PatWindow      *self);
-void        pat_window_fit_status        (PatWindow      *self);
 gboolean    pat_window_get_end_shown     (PatWindow      *self);
 GtkWindow  *pat_window_get_scoreboard    (PatWindow      *self);
 GtkWindow  *pat_window_get_confirmation  (PatWindow      *self);

@@ -87,8 +87,8 @@ pat_window_update_verdict (PatWindow *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label),
                                    hidden ? _("The solver reads the face-down cards, which you can’t see") : NULL);
     }
+  /* Shown by pat_window_fit_status() below, where the status line has room. */
   self->verdict_wanted = text != NULL;
-  gtk_widget_set_visible (self->verdict_box, text != NULL && self->status_crowding == 0);
 
   if (verdict == PAT_VERDICT_LOST && undo_count > 0)
     {

@@ -152,8 +152,9 @@ natural_width (GtkWidget *widget)
  * In a wide window, a message that does not fit beside the rest of the status line hides what
  * follows the time (cards left or score, the verdict) while it shows, and if that is not enough,
  * takes the whole line, as it takes the second line of a narrow window. Cut at its start beside
- * everything, it said nothing ("…w its top card" in a window 600 px wide). Call it when the
- * message, the verdict or the window's width changes.
+ * everything, it said nothing ("…w its top card" in a window 600 px wide). Called when the
+ * message, the verdict or the narrow layout changes; a window resized while a message shows
+ * keeps its fit until the message goes (a few seconds).
  */
 void
 pat_window_fit_status (PatWindow *self)
@@ -165,12 +166,6 @@ pat_window_fit_status (PatWindow *self)
   guint crowding = 0;
   guint i;
 
-  /* Everything shown, to be measured. */
-  for (i = 0; i < G_N_ELEMENTS (head); i++)
-    gtk_widget_set_visible (head[i], TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->extra_label), TRUE);
-  gtk_widget_set_visible (self->verdict_box, self->verdict_wanted);
-
   if (!self->narrow && text[0] != '\0' && width > 0)
     {
       /* One spacing to spare for the clock and the counts, which grow while the message shows. */
@@ -178,6 +173,11 @@ pat_window_fit_status (PatWindow *self)
       int before = spacing, after = spacing;
       int message = natural_width (GTK_WIDGET (self->message_label));
 
+      /* Everything shown, to be measured (a hidden widget measures nothing). */
+      for (i = 0; i < G_N_ELEMENTS (head); i++)
+        gtk_widget_set_visible (head[i], TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->extra_label), TRUE);
+      gtk_widget_set_visible (self->verdict_box, self->verdict_wanted);
       for (i = 0; i < G_N_ELEMENTS (head); i++)
         before += natural_width (head[i]) + spacing;
       after += natural_width (GTK_WIDGET (self->extra_label)) + spacing;

@@ -114,12 +114,13 @@ real_click (Harness *h,
   settle (20);
 }
 
+/* Presses at (@x, @y) and moves to (@to_x, @to_y) in steps, the button still down. */
 static void
-real_drag (Harness *h,
-           double   x,
-           double   y,
-           double   to_x,
-           double   to_y)
+real_drag_hold (Harness *h,
+                double   x,
+                double   y,
+                double   to_x,
+                double   to_y)
 {
   const int steps = 8;
 
@@ -128,6 +129,16 @@ real_drag (Harness *h,
   button (TRUE);
   for (int i = 1; i <= steps; i++)
     pointer_to (h, x + (to_x - x) * i / steps, y + (to_y - y) * i / steps);
+}
+
+static void
+real_drag (Harness *h,
+           double   x,
+           double   y,
+           double   to_x,
+           double   to_y)
+{
+  real_drag_hold (h, x, y, to_x, to_y);
   button (FALSE);
   settle (20);
 }
@@ -276,6 +287,27 @@ drop_rect (PatBoard        *board,
     pat_board_card_rect (board, state, pile, n - 1, rect);
 }
 
+/* Where the point (@x, @y) of card @index of pile @from is when that card lies where a drop on
+ * pile @to lands (drop_rect()). */
+static void
+drag_target (PatBoard       *board,
+             const PatState *state,
+             guint           from,
+             guint           index,
+             double          x,
+             double          y,
+             guint           to,
+             double         *to_x,
+             double         *to_y)
+{
+  graphene_rect_t from_rect, to_rect;
+
+  pat_board_card_rect (board, state, from, index, &from_rect);
+  drop_rect (board, state, to, &to_rect);
+  *to_x = x + to_rect.origin.x - from_rect.origin.x;
+  *to_y = y + to_rect.origin.y - from_rect.origin.y;
+}
+
 /* The moves played before the position probed (the deals of games that start with a full stock). */
 static guint base_moves;
 
@@ -363,7 +395,8 @@ probe_position (Harness    *h,
         guint len = pat_state_pile_len (state, move->from);
         guint index = len - move->count;
         PatCard card = pat_state_pile_peek (state, move->from, move->count - 1);
-        graphene_rect_t from_rect, to_rect;
+        graphene_rect_t to_rect;
+        double to_x, to_y;
         gboolean goes_home = FALSE;
 
         for (guint o = 0; o < moves.n; o++)
@@ -416,10 +449,8 @@ probe_position (Harness    *h,
         state = pat_game_get_state (game);
 
         /* A drag from its visible part drops it on a destination that takes it. */
-        pat_board_card_rect (h->board, state, move->from, index, &from_rect);
-        real_drag (h, xs[CENTRE], ys[CENTRE],
-                   xs[CENTRE] + to_rect.origin.x - from_rect.origin.x,
-                   ys[CENTRE] + to_rect.origin.y - from_rect.origin.y);
+        drag_target (h->board, state, move->from, index, xs[CENTRE], ys[CENTRE], move->to, &to_x, &to_y);
+        real_drag (h, xs[CENTRE], ys[CENTRE], to_x, to_y);
         if (pat_game_get_moves (game) != base_moves + 1 ||
             find_pile (game, card) != (int) move->to)
           g_error ("%s: dragging pile %u card %u (%s) to pile %u did not move it there", what,
@@ -603,8 +634,7 @@ test_refusal_cleared (void)
   PatMoveList moves;
   int hole = -1, refused = -1;
   guint n_piles;
-  double xs[3], ys[3], hx, hy;
-  graphene_rect_t from_rect, to_rect;
+  double xs[3], ys[3], hx, hy, to_x, to_y;
 
   open_window (&h, 960, 720);
   start (&h, "black-hole", 1);
@@ -630,10 +660,9 @@ test_refusal_cleared (void)
 
   /* Dragged onto the hole, which does not take it. */
   probe_points (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, xs, ys);
-  pat_board_card_rect (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, &from_rect);
-  drop_rect (h.board, state, (guint) hole, &to_rect);
-  real_drag (&h, xs[CENTRE], ys[CENTRE], xs[CENTRE] + to_rect.origin.x - from_rect.origin.x,
-             ys[CENTRE] + to_rect.origin.y - from_rect.origin.y);
+  drag_target (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, xs[CENTRE],
+               ys[CENTRE], (guint) hole, &to_x, &to_y);
+  real_drag (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
   settle (100);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
   g_assert_cmpstr (gtk_label_get_label (h.window->message_label), !=, "");
@@ -670,8 +699,6 @@ test_escape_cancels_drag (void)
   PatState before;
   PatMoveList moves;
   double xs[3], ys[3], to_x, to_y;
-  graphene_rect_t from_rect, to_rect;
-  const int steps = 8;
   guint from;
 
   open_window (&h, 960, 720);
@@ -684,16 +711,10 @@ test_escape_cancels_drag (void)
   from = moves.moves[0].from;
 
   probe_points (h.board, state, from, pat_state_pile_len (state, from) - 1, xs, ys);
-  pat_board_card_rect (h.board, state, from, pat_state_pile_len (state, from) - 1, &from_rect);
-  drop_rect (h.board, state, moves.moves[0].to, &to_rect);
-  to_x = xs[CENTRE] + to_rect.origin.x - from_rect.origin.x;
-  to_y = ys[CENTRE] + to_rect.origin.y - from_rect.origin.y;
+  drag_target (h.board, state, from, pat_state_pile_len (state, from) - 1, xs[CENTRE], ys[CENTRE],
+               moves.moves[0].to, &to_x, &to_y);
 
-  pointer_to (&h, xs[CENTRE] + 40, ys[CENTRE] + 40);
-  pointer_to (&h, xs[CENTRE], ys[CENTRE]);
-  button (TRUE);
-  for (int i = 1; i <= steps; i++)
-    pointer_to (&h, xs[CENTRE] + (to_x - xs[CENTRE]) * i / steps, ys[CENTRE] + (to_y - ys[CENTRE]) * i / steps);
+  real_drag_hold (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
   settle (50);
   g_assert_true (h.board->dragging);
   real_key (XK_Escape);

@@ -606,6 +606,9 @@ assert_toast_whole (PatWindow  *window,
                   toast_bounds.origin.x + toast_bounds.size.width, toast_bounds.origin.y,
                   toast_bounds.origin.y + toast_bounds.size.height, bounds.origin.y, bounds.origin.y + bounds.size.height);
   g_assert_true (graphene_rect_contains_rect (&toast_bounds, &bounds));
+  /* On several lines, rounded like a card: a pill's ends would cut the text's corners. */
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), >, 1);
+  g_assert_true (gtk_widget_has_css_class (toast, "multiline"));
   /* Every line it needs at that width fits in the height it has. */
   gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (label)),
                       &min_height, NULL, NULL, NULL);
@@ -639,6 +642,22 @@ test_toast_whole (void)
   pat_window_show_toast (window, text);
   spin (600);
   assert_toast_whole (window, text);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+
+  /* A short one stays a one-line pill. */
+  window = make_window (app, 1000, 700);
+  pat_window_show_hint (window, "Hint: Ace of Diamonds to Tableau 3");
+  spin (600);
+  {
+    GtkLabel *label = find_label_with_text (GTK_WIDGET (window), "Hint: Ace of Diamonds to Tableau 3");
+    GtkWidget *toast;
+
+    g_assert_nonnull (label);
+    toast = gtk_widget_get_ancestor (GTK_WIDGET (label), g_type_from_name ("AdwToastWidget"));
+    g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), ==, 1);
+    g_assert_false (gtk_widget_has_css_class (toast, "multiline"));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   spin (50);
 }
