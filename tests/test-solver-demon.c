@@ -235,6 +235,80 @@ test_unsolvable_positions (void)
   assert_solves (&state);
 }
 
+static guint8
+pass_roll (const PatState *state,
+           guint           pass)
+{
+  return (guint8) (1 + pat_deal_number_hash (&state->deal, pass) % 6);
+}
+
+/* Base Ace; all but the Five to King of hearts up; the Five to Nine in the talon, the Five first
+ * to come, the Ten to King one to a pile. Only a pass turning one card at a time shows the Five. */
+static const char *const five_first[N_PILES] = {
+  "9H 8H 7H 6H 5H", "", "", "AC+13", "AS+13", "AD+13", "AH+4", "KH", "QH", "JH", "TH",
+};
+
+/* Base Ace; the Five of hearts, the Eight and the Seven of spades in the talon in that order; the
+ * other hearts and spades in the tableau, the hearts above. Any roll shows the Seven, then the
+ * Eight and the Five come up in turn, but no roll above 1 shows the Five first. */
+static const char *const five_after_spades[N_PILES] = {
+  "7S 8S 5H", "", "", "AC+13", "AS+6", "AD+13", "AH+4", "JS TH 6H", "QS JH 7H", "KS QH 8H",
+  "TS 9S KH 9H",
+};
+
+/* With a die rolled every pass, a pass that rolls 1 shows every talon card, so the solver takes
+ * the talon as open at every card: a win is one when it replays with the deal's rolls, and when
+ * the rolls keep a card away (the pass number stops at 65535, so the last roll stays) the exact
+ * search decides instead, which past its safe passes never claims a loss. */
+static void
+test_open_talon (void)
+{
+  PatSolution solution = { 0 };
+  PatState state;
+  guint64 n;
+
+  position (&state, PAT_ACE, five_first);
+  state.variant = PAT_DIE_PER_GAME;
+  state.die = 3;
+  assert_unsolvable (&state);
+  state.die = 1;
+  assert_solves (&state);
+
+  /* A deal that rolls no 1 for the first pass nor for the last one. */
+  state.variant = PAT_DIE_PER_PASS;
+  for (n = 1;; n++)
+    {
+      state.deal = pat_deal_number_from_uint (n);
+      if (pass_roll (&state, 1) != 1 && pass_roll (&state, G_MAXUINT16) != 1)
+        break;
+    }
+  state.round = 1;
+  state.die = pass_roll (&state, 1);
+  assert_solves (&state);
+
+  state.round = G_MAXUINT16;
+  state.die = pass_roll (&state, G_MAXUINT16);
+  g_assert_cmpint (solve (&state, SOLVE_NODES, &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_null (solution.moves);
+  pat_solution_clear (&solution);
+
+  /* The open talon's first win plays the Five first, which the last roll never shows: the exact
+   * search finds the win that plays the Seven first. */
+  position (&state, PAT_ACE, five_after_spades);
+  state.variant = PAT_DIE_PER_PASS;
+  state.deal = pat_deal_number_from_uint (n);
+  state.round = G_MAXUINT16;
+  state.die = pass_roll (&state, G_MAXUINT16);
+  assert_solves (&state);
+
+  /* Deals that the exact search decides only after more than SOLVE_NODES positions: 36, won
+   * (more than 40 million), and 163, lost (4.9 million). */
+  deal (&state, 36, PAT_DIE_PER_PASS);
+  assert_solves (&state);
+  deal (&state, 163, PAT_DIE_PER_PASS);
+  assert_unsolvable (&state);
+}
+
 static void
 test_won_position (void)
 {
@@ -677,6 +751,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/solver/demon/unsolvable/positions", test_unsolvable_positions);
   g_test_add_func ("/solver/demon/unsolvable/large-table", test_large_table);
   g_test_add_func ("/solver/demon/won", test_won_position);
+  g_test_add_func ("/solver/demon/open-talon", test_open_talon);
   g_test_add_data_func ("/solver/demon/along-the-line/off", GINT_TO_POINTER (PAT_DIE_OFF),
                         test_along_the_line);
   g_test_add_data_func ("/solver/demon/along-the-line/per-pass", GINT_TO_POINTER (PAT_DIE_PER_PASS),

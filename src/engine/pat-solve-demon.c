@@ -25,7 +25,18 @@
  * when p is as good as 0, can do all that this one can: the visited set keeps, for each position
  * without its pointer, the set of pointers it was visited with.
  *
- * A die rolled every pass: the pass number decides the future rolls, so it is in the position.
+ * A die rolled every pass: a pass that rolls 1 shows every card of the talon in turn, and stock
+ * turns alone get to the next such pass, so from any position any talon card can be played next.
+ * The search first takes the game so (a talon open at every card: one card a turn for the whole
+ * game, the pointer and the pass left out of the position). That game has every move of the real
+ * one, so running out of positions proves the deal lost; a win is played through the rules with
+ * the deal's own rolls, each talon card brought up by stock turns the first time a pass shows it,
+ * and it is a win of the deal when it replays. It could fail to only if the rolls stopped giving
+ * 1 (the pass number stops at LAST_ROUND, so its roll is the last one); then the search below,
+ * exact whatever the rolls, runs instead. Die rolled every pass, deals 1–1000, 10 s each: 4 deals
+ * undecided this way against 45 by that search alone, and 78 s against 466 s in all.
+ *
+ * That search: the pass number decides the future rolls, so it is in the position.
  * Stock turns alone take a position to any later pass, so of the later passes only the first one
  * with each roll is worth playing a card in, and of two positions that differ only in their pass
  * number (same pointer, same roll now) the earlier one can do all that the later one can: it
@@ -47,7 +58,7 @@
  * early (the pile the card would have held holds that reserve card instead, one card ahead of the
  * line being followed, until it catches up); an empty pile with an empty reserve takes anything.
  * The card of the waste is never moved this way: removing it from the talon shifts what later
- * turns show.
+ * turns show; with the talon taken as open (above) nothing depends on that, and any talon card is.
  *
  * Exactness. Each edge moves a card, and every pruning above keeps, for any position that can be
  * won, a visited position that can be won in no more card moves; every visited position has all
@@ -111,7 +122,6 @@ enum {
 #define LAST_ROUND        G_MAXUINT16
 #define PROGRESS_INTERVAL 65536
 #define ROUND_BITS        G_GUINT64_CONSTANT (0xffff)
-#define REPLAY_MAX_TURNS  (4 * 1024 * 1024)
 
 typedef enum {
   MOVE_TALON,     /* from: the talon position */
@@ -201,6 +211,7 @@ typedef struct {
 
   guint         safe_rounds;             /* per-pass die: see solve_per_pass_setup() */
   gboolean      past_safe_rounds;
+  gboolean      free_talon;              /* per-pass die, searched with the talon open: above */
 
   Table         seen;
   gsize         stack_budget;            /* for the stacks: an eighth of the whole */
@@ -821,6 +832,17 @@ play_safe_moves (Search *s)
             play (s, &m);
             again = TRUE;
           }
+      /* With the talon taken as open, any talon card: no later turn depends on where it was. */
+      if (s->sh->free_talon)
+        for (t = 0; t < s->n_talon; t++)
+          if (safe_to_found (s, s->talon[t]))
+            {
+              Move m = { MOVE_TALON, (guint8) t, TO_FOUNDATION, 0, 0 };
+
+              play (s, &m);
+              again = TRUE;
+              break;
+            }
     }
 }
 
@@ -1241,10 +1263,12 @@ set_relaxed (Search  *root,
     }
 }
 
-/* Reads @state; FALSE when it is not a Demon position the search can take. */
+/* Reads @state, with a die rolled every pass as the talon open at every card when @free_talon
+ * (see above); FALSE when it is not a Demon position the search can take. */
 static gboolean
 load (Search         *s,
-      const PatState *state)
+      const PatState *state,
+      gboolean        free_talon)
 {
   guint64 seed = G_GUINT64_CONSTANT (0x44656d6f6e536f6c);
   gboolean seen_suit[4] = { FALSE, FALSE, FALSE, FALSE };
@@ -1275,6 +1299,12 @@ load (Search         *s,
   s->variant = state->variant == PAT_DIE_PER_GAME || state->variant == PAT_DIE_PER_PASS
                ? state->variant : PAT_DIE_OFF;
   s->die = s->variant == PAT_DIE_OFF ? 0 : MIN (state->die, 6);
+  if (free_talon && s->variant == PAT_DIE_PER_PASS)
+    {
+      s->variant = PAT_DIE_PER_GAME;
+      s->die = 1;
+      s->sh->free_talon = TRUE;
+    }
   s->round = state->round;
   s->sh->deal = state->deal;
 
@@ -1367,14 +1397,16 @@ replay (const Search   *s,
           {
             PatMove turn = { PAT_MOVE_STOCK, PILE_STOCK, PILE_STOCK, 0, 0 };
             gboolean per_pass = s->variant == PAT_DIE_PER_PASS;
-            gboolean turned_over = FALSE;
-            guint turns = 0;
+            guint turned_over = 0;
 
+            /* No line of the search's plays a card more than PASSES_AHEAD passes on; with the
+             * talon taken as open, a card that no pass shows by then is one the rolls keep away. */
             while (pat_state_pile_top (&state, PILE_WASTE) != p->card ||
                    (per_pass && (state.round != p->move.round || (p->move.count && !turned_over))))
               {
-                turned_over |= pat_state_pile_len (&state, PILE_STOCK) == 0;
-                if (++turns > REPLAY_MAX_TURNS || !emit (&state, turn, out))
+                if (pat_state_pile_len (&state, PILE_STOCK) == 0 && ++turned_over > PASSES_AHEAD + 1)
+                  return FALSE;
+                if (!emit (&state, turn, out))
                   return FALSE;
               }
             from = PILE_WASTE;
@@ -1403,23 +1435,31 @@ replay (const Search   *s,
 
 /* The search. */
 
-static PatSolveResult
+/* @s's win, replayed from @start into @solution; with the talon taken as open, FALSE without
+ * touching @solution when the deal's rolls do not bring a card up (see above). */
+static gboolean
 solved (Search         *s,
         const PatState *start,
         PatSolution    *solution,
-        guint64         nodes)
+        guint64         nodes,
+        PatSolveResult *result)
 {
   PatSolveLine line;
 
   pat_solve_line_init (&line);
   if (!replay (s, start, &line))
     {
+      pat_solve_line_clear (&line);
+      *result = PAT_SOLVE_LIMIT;
+      if (s->sh->free_talon)
+        return FALSE;
       /* The search and the rules disagree: a bug, but never a wrong answer. */
       g_warning ("Demon solver: the winning line does not replay");
-      pat_solve_line_clear (&line);
-      return pat_solution_set (solution, PAT_SOLVE_LIMIT, nodes, NULL, 0);
+      *result = pat_solution_set (solution, PAT_SOLVE_LIMIT, nodes, NULL, 0);
+      return TRUE;
     }
-  return pat_solve_line_finish (&line, solution, nodes);
+  *result = pat_solve_line_finish (&line, solution, nodes);
+  return TRUE;
 }
 
 /* Makes room for one more frame and its line; FALSE when over budget. */
@@ -1971,36 +2011,41 @@ solve_hard (Search               *root,
 }
 
 /* The game, or with @alone one search from the start of what set_relaxed() makes of
- * @exchangeable and @merged (for the tests). */
-static PatSolveResult
-solve_demon (const PatState       *state,
-             const PatSolveLimits *limits,
-             gboolean              alone,
-             guint64               exchangeable,
-             guint64               merged,
-             PatSolution          *solution)
+ * @exchangeable and @merged (for the tests), with a die rolled every pass taken as the talon open
+ * at every card when @free_talon; FALSE, @solution untouched and *@nodes counted, when the win so
+ * found does not replay with the deal's rolls. */
+static gboolean
+solve_demon_once (const PatState       *state,
+                  const PatSolveLimits *limits,
+                  gint64                deadline,
+                  gboolean              free_talon,
+                  gboolean              alone,
+                  guint64               exchangeable,
+                  guint64               merged,
+                  guint64              *nodes,
+                  PatSolveResult       *result,
+                  PatSolution          *solution)
 {
   Shared *sh = g_try_new0 (Shared, 1);
   Search *root = g_try_new0 (Search, 1);
   Search *winner = NULL;
-  PatSolveResult result = PAT_SOLVE_LIMIT;
-  guint64 nodes = 0;
+  gboolean done = TRUE;
 
+  *result = PAT_SOLVE_LIMIT;
   if (sh != NULL && root != NULL)
     {
       gsize budget = pat_solve_memory_budget (limits);
       gsize table_budget;
-      gint64 deadline = pat_solve_deadline (limits);
       guint64 max_nodes = limits != NULL ? limits->max_nodes : 0;
       /* Room for the wide search after the narrow one. */
-      gboolean wide = max_nodes == 0 || max_nodes > NARROW_NODES;
+      gboolean wide = max_nodes == 0 || max_nodes > *nodes + NARROW_NODES;
 
       /* The stacks are small next to the table, which gets the rest of the budget (the old and
        * the new one together while it grows). */
       sh->stack_budget = budget / 8;
       table_budget = budget - MIN (budget, sizeof (Shared) + sizeof (Search) + sh->stack_budget);
       root->sh = sh;
-      if (table_budget > 0 && load (root, state) && table_setup (&sh->seen, root) &&
+      if (table_budget > 0 && load (root, state, free_talon) && table_setup (&sh->seen, root) &&
           table_init (&sh->seen, table_budget))
         {
           gboolean past_safe_rounds = sh->past_safe_rounds;
@@ -2009,31 +2054,32 @@ solve_demon (const PatState       *state,
           if (alone)
             {
               set_relaxed (root, exchangeable, merged);
-              result = search (root, limits, deadline, max_nodes, N_STACKS, &nodes, &winner);
+              *result = search (root, limits, deadline, max_nodes, N_STACKS, nodes, &winner);
               /* A win with an exchange is none of the game's, and running out proves the game
                * lost only when no twins are hashed alike that may not change places. */
-              if ((result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
-                  (result == PAT_SOLVE_UNSOLVABLE && (merged & ~exchangeable) != 0))
-                result = PAT_SOLVE_LIMIT;
+              if ((*result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
+                  (*result == PAT_SOLVE_UNSOLVABLE && (merged & ~exchangeable) != 0))
+                *result = PAT_SOLVE_LIMIT;
             }
           else
             {
-              result = search (root, limits, deadline, wide ? NARROW_NODES : max_nodes, N_STACKS, &nodes, &winner);
+              guint64 start = *nodes;
+
+              *result = search (root, limits, deadline, wide ? start + NARROW_NODES : max_nodes, N_STACKS, nodes,
+                                &winner);
               /* Not decided in NARROW_NODES: a hard deal. */
-              if (wide && result == PAT_SOLVE_LIMIT && nodes >= NARROW_NODES)
-                result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
-                                     table_budget, &nodes, &winner);
+              if (wide && *result == PAT_SOLVE_LIMIT && *nodes >= start + NARROW_NODES)
+                *result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
+                                      table_budget, nodes, &winner);
             }
-          if (result != PAT_SOLVE_SOLVED)
-            g_clear_pointer (&winner, stack_free);
         }
       pat_solve_note_memory (memory_peak (sh));
     }
 
-  if (result == PAT_SOLVE_SOLVED)
-    result = solved (winner, state, solution, nodes);
+  if (*result == PAT_SOLVE_SOLVED)
+    done = solved (winner, state, solution, *nodes, result);
   else
-    result = pat_solution_set (solution, result, nodes, NULL, 0);
+    *result = pat_solution_set (solution, *result, *nodes, NULL, 0);
 
   if (winner != NULL)
     stack_free (winner);
@@ -2041,6 +2087,28 @@ solve_demon (const PatState       *state,
     pat_solve_set_clear (&sh->seen.set);
   g_free (root);
   g_free (sh);
+  return done;
+}
+
+/* With a die rolled every pass, first with the talon open at every card (see above), and only
+ * when its win does not replay with the deal's rolls the exact search, in the time and positions
+ * left. */
+static PatSolveResult
+solve_demon (const PatState       *state,
+             const PatSolveLimits *limits,
+             gboolean              alone,
+             guint64               exchangeable,
+             guint64               merged,
+             PatSolution          *solution)
+{
+  gint64 deadline = pat_solve_deadline (limits);
+  PatSolveResult result;
+  guint64 nodes = 0;
+
+  if (state->variant == PAT_DIE_PER_PASS &&
+      solve_demon_once (state, limits, deadline, TRUE, alone, exchangeable, merged, &nodes, &result, solution))
+    return result;
+  solve_demon_once (state, limits, deadline, FALSE, alone, exchangeable, merged, &nodes, &result, solution);
   return result;
 }
 
