@@ -208,6 +208,7 @@ typedef struct {
   Key           z_ptr[PAT_N_CARDS + 1];
   Key           z_die[8];
   Key           z_pass;       /* marks the keys of table_first_pass() */
+  Key           z_pending;    /* marks the pile a talon card waits on: position_key() */
 
   PatDealNumber deal;
   guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
@@ -1243,10 +1244,8 @@ position_key (const Search *s,
     {
       Key pending = s->pile_hash[s->pending];
 
-      pending.a = mix64 (pending.a ^ s->sh->z_pass.a, G_GUINT64_CONSTANT (0xd6e8feb86659fd93),
-                         G_GUINT64_CONSTANT (0xcf1bbcdcb7a56463));
-      pending.b = mix64 (pending.b ^ s->sh->z_pass.b, G_GUINT64_CONSTANT (0xd6e8feb86659fd93),
-                         G_GUINT64_CONSTANT (0xcf1bbcdcb7a56463));
+      key_xor (&pending, &s->sh->z_pending);
+      pending = pile_mix (pending);
       key_xor (&key, &pending);
     }
   if (s->variant != PAT_DIE_PER_PASS)
@@ -1350,6 +1349,7 @@ load (Search         *s,
   fill_keys (s->sh->z_ptr, G_N_ELEMENTS (s->sh->z_ptr), &seed);
   fill_keys (s->sh->z_die, G_N_ELEMENTS (s->sh->z_die), &seed);
   fill_keys (&s->sh->z_pass, 1, &seed);
+  fill_keys (&s->sh->z_pending, 1, &seed);
 
   s->base_rank = state->base_rank;
   for (i = 0; i < PAT_N_CARDS; i++)
@@ -2094,13 +2094,13 @@ static gboolean solve_demon_once (const PatState       *state,
 /* A hard deal that turns more than one card at a time: the game with its talon open (one card a
  * turn) has every move of this one, so when that game is lost so is the deal. It is mostly quick to
  * decide, so it goes first, within a quarter of the time left and OPEN_TALON_NODES positions;
- * whatever it wins says nothing. Three a turn, deal 1814 is proved lost so after 1.6 million
+ * whatever it wins says nothing: its result counts when it is UNSOLVABLE or CANCELLED. Three a turn, deal 1814 is proved lost so after 1.6 million
  * positions (1.2 s in all), where the game's own search needs 78 million. A bigger share costs more
  * than it gives: with half of the time and 8 million positions, 1155 is proved lost too (5.5
  * million), but the time spent on lost open talons it cannot finish made four other deals of
  * 1–10000 `limit` within 10 s (24 against 22). */
-static gboolean
-open_talon_lost (const PatState       *state,
+static PatSolveResult
+open_talon_first (const PatState       *state,
                  const PatSolveLimits *limits,
                  gint64                deadline,
                  guint64              *nodes)
@@ -2125,7 +2125,7 @@ open_talon_lost (const PatState       *state,
   open.die = 1;
   solve_demon_once (&open, &relaxed, deadline, FALSE, FALSE, 0, 0, nodes, &result, &scratch);
   pat_solution_clear (&scratch);
-  return result == PAT_SOLVE_UNSOLVABLE;
+  return result;
 }
 
 static gboolean
@@ -2186,10 +2186,9 @@ solve_demon_once (const PatState       *state,
                 {
                   /* The open talon's search takes the room of this one's table. */
                   pat_solve_set_clear (&sh->seen.set);
-                  if (!sh->open_talon && root->variant != PAT_DIE_PER_PASS &&
-                      open_talon_lost (state, limits, deadline, nodes))
-                    *result = PAT_SOLVE_UNSOLVABLE;
-                  else
+                  if (!sh->open_talon && root->variant != PAT_DIE_PER_PASS)
+                    *result = open_talon_first (state, limits, deadline, nodes);
+                  if (*result != PAT_SOLVE_UNSOLVABLE && *result != PAT_SOLVE_CANCELLED)
                     *result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
                                           table_budget, nodes, &winner);
                 }
