@@ -743,6 +743,64 @@ test_hard_deals (void)
   g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_UNSOLVABLE);
 }
 
+/* A hard deal's search on several threads (three here, more than this machine's cores, so that
+ * their slices interleave every way): the verdicts of one thread, wins that replay, in each mode;
+ * a table that fills gives "limit", not a verdict. Deal 3909 is lost after the refinement (above);
+ * 6026, 757 and 986 are won by the wide searches; with the die rolled every pass 2655 is lost and
+ * 36 won with the talon open; once a game, 760 is lost and 64 won after the narrow search. */
+static void
+test_threads (void)
+{
+  static const struct {
+    guint          number;
+    PatDieMode     mode;
+    PatSolveResult result;
+  } cases[] = {
+    { 3909, PAT_DIE_OFF, PAT_SOLVE_UNSOLVABLE },
+    { 6026, PAT_DIE_OFF, PAT_SOLVE_SOLVED },
+    { 757, PAT_DIE_OFF, PAT_SOLVE_SOLVED },
+    { 986, PAT_DIE_OFF, PAT_SOLVE_SOLVED },
+    { 2655, PAT_DIE_PER_PASS, PAT_SOLVE_UNSOLVABLE },
+    { 36, PAT_DIE_PER_PASS, PAT_SOLVE_SOLVED },
+    { 760, PAT_DIE_PER_GAME, PAT_SOLVE_UNSOLVABLE },
+    { 64, PAT_DIE_PER_GAME, PAT_SOLVE_SOLVED },
+  };
+  PatSolveLimits limits = { .max_nodes = 12000000, .max_memory = 512 * 1024 * 1024, .threads = 3 };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint runs = pat_solve_demon_parallel_runs ();
+      PatSolution solution = { 0 };
+      PatState state, end;
+
+      deal (&state, cases[i].number, cases[i].mode);
+      if (pat_solver_solve (demon, &state, &limits, &solution) != cases[i].result)
+        g_error ("deal %u, die mode %d: %s, not %s, after %" G_GUINT64_FORMAT " positions", cases[i].number,
+                 cases[i].mode, pat_solve_result_to_string (solution.result),
+                 pat_solve_result_to_string (cases[i].result), solution.nodes);
+      g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
+      if (cases[i].result == PAT_SOLVE_SOLVED)
+        {
+          replay (&state, &solution, &end);
+          g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
+        }
+      pat_solution_clear (&solution);
+    }
+
+  /* 16 MiB hold about a million positions; deal 3909 needs millions more. */
+  {
+    guint runs = pat_solve_demon_parallel_runs ();
+    PatSolution solution = { 0 };
+    PatState state;
+
+    limits.max_memory = 16 * 1024 * 1024;
+    deal (&state, 3909, PAT_DIE_OFF);
+    g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+    g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
+  }
+}
+
 /* A position the search cannot take (not all 52 cards) is never called lost. */
 static void
 test_not_a_position (void)
@@ -776,6 +834,7 @@ main (int argc, char *argv[])
                         test_along_the_line);
   g_test_add_func ("/solver/demon/limits/nodes", test_node_limit);
   g_test_add_func ("/solver/demon/wide", test_wide);
+  g_test_add_func ("/solver/demon/threads", test_threads);
   g_test_add_func ("/solver/demon/limits/time-and-memory", test_time_and_memory_limits);
   g_test_add_func ("/solver/demon/cancel", test_cancel);
   g_test_add_func ("/solver/demon/relaxation/twins", test_relaxation_twins);

@@ -30,6 +30,7 @@ typedef struct {
   char     *max_memory;
   double    timeout;
   int       threads;
+  int       search_threads;
   gboolean  summary;
 } SolveOptions;
 
@@ -163,6 +164,13 @@ parse_limits (const SolveOptions  *o,
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
       return FALSE;
     }
+  if (o->search_threads < 1 || o->search_threads > 64)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--search-threads takes 1 to 64, not %d",
+                   o->search_threads);
+      return FALSE;
+    }
+  limits->threads = (guint) o->search_threads;
   return TRUE;
 }
 
@@ -413,7 +421,7 @@ int
 pat_cli_solve (int    argc,
                char **argv)
 {
-  SolveOptions o = { .threads = 1 };
+  SolveOptions o = { .threads = 1, .search_threads = 1 };
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, "The game id (black-hole, all-in-a-row, penguin, demon, idiots-delight, perpetual-motion-free)", "ID" },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
@@ -423,6 +431,7 @@ pat_cli_solve (int    argc,
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
     { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
+    { "search-threads", 'j', 0, G_OPTION_ARG_INT, &o.search_threads, "Threads one hard deal's search may use, 1 to 64 (default 1; Demon)", "J" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
     { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },
     { NULL }

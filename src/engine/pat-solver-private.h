@@ -313,4 +313,8 @@ PatSolveResult pat_solve_line_finish   (PatSolveLine         *line,
  * number before. Not thread-safe. */
 guint          pat_solve_discard_set_light_probes (guint  probes);
 
+/* Tests only: how many of the Demon solver's searches have run on more than one thread
+ * (pat-solve-demon.c), so that tests know they reached that path. */
+guint          pat_solve_demon_parallel_runs      (void);
+
 G_END_DECLS

@@ -25,6 +25,7 @@ typedef struct {
   const gint       *cancel;       /* nullable; read with g_atomic_int_get */
   PatSolveProgress  progress;     /* nullable; called every so many nodes from the solving thread */
   gpointer          user_data;
+  guint             threads;      /* threads one hard position may use (Demon); 0 or 1: the calling one */
 } PatSolveLimits;
 
 #define PAT_SOLVE_DEFAULT_MEMORY ((gsize) 256 * 1024 * 1024)

@@ -13,6 +13,7 @@
 #define EARLIER_SECONDS   1.0
 #define BACKTRACK_SECONDS 6.0
 #define ANALYSIS_MEMORY   ((gsize) 128 * 1024 * 1024)
+#define ANALYSIS_THREADS  4
 
 G_DEFINE_ENUM_TYPE (PatVerdict, pat_verdict,
   G_DEFINE_ENUM_VALUE (PAT_VERDICT_OFF, "off"),
@@ -140,6 +141,8 @@ pat_analyze_position (const PatRules *rules,
 
   limits.timeout = seconds;
   limits.max_memory = ANALYSIS_MEMORY;
+  /* A hard deal's search may take every core (the Demon solver's does). */
+  limits.threads = MIN (g_get_num_processors (), ANALYSIS_THREADS);
   limits.cancel = cancel;
   return pat_solver_solve (rules, state, &limits, solution);
 }
