@@ -2206,7 +2206,7 @@ pool_thread (gpointer data)
   return NULL;
 }
 
-/* search()'s loop over @stacks, on root->sh->n_threads threads; SOLVED, LIMIT or CANCELLED, or
+/* search()'s loop over @stacks, on @n_threads threads (2 or more); SOLVED, LIMIT or CANCELLED, or
  * UNSOLVABLE once every stack is exhausted. */
 static PatSolveResult
 search_parallel (Search               *root,
@@ -2214,11 +2214,12 @@ search_parallel (Search               *root,
                  const PatSolveLimits *limits,
                  gint64                deadline,
                  guint64               max_nodes,
+                 guint                 n_threads,
                  guint64              *nodes,
                  Search              **winner)
 {
   Shared *sh = root->sh;
-  g_autofree GThread **threads = g_new0 (GThread *, sh->n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
   Pool pool = {
     .limits = limits,
     .deadline = deadline,
@@ -2247,12 +2248,12 @@ search_parallel (Search               *root,
 
   sh->seen.concurrent = TRUE;
   sh->seen.cap = sh->seen.set.grow_at;
-  for (i = 1; i < sh->n_threads; i++)
+  for (i = 1; i < n_threads; i++)
     threads[i] = g_thread_try_new ("demon-search", pool_thread, &pool, NULL);
-  if (sh->n_threads > 1 && threads[1] != NULL)
+  if (threads[1] != NULL)
     g_atomic_int_inc (&parallel_runs);
   pool_work (&pool, TRUE);
-  for (i = 1; i < sh->n_threads; i++)
+  for (i = 1; i < n_threads; i++)
     if (threads[i] != NULL)
       g_thread_join (threads[i]);
 
@@ -2274,14 +2275,15 @@ search_parallel (Search               *root,
 }
 
 /* The whole space below @root, searched by @n_stacks stacks until *nodes reaches @max_nodes (0:
- * no limit), the deadline passes or the table is full (each gives LIMIT); on Shared.n_threads
- * threads after the split. */
+ * no limit), the deadline passes or the table is full (each gives LIMIT); on @n_threads threads
+ * after the split. */
 static PatSolveResult
 search (Search               *root,
         const PatSolveLimits *limits,
         gint64                deadline,
         guint64               max_nodes,
         guint                 n_stacks,
+        guint                 n_threads,
         guint64              *nodes,
         Search              **winner)
 {
@@ -2310,8 +2312,8 @@ search (Search               *root,
   r = split (stacks, n_stacks, nodes, max_nodes, winner);
   if (r == RUN_LIMIT)
     return PAT_SOLVE_LIMIT;
-  if (r == RUN_PAUSED && sh->n_threads > 1 && stacks->len > 1)
-    return search_parallel (root, stacks, limits, deadline, max_nodes, nodes, winner);
+  if (r == RUN_PAUSED && n_threads > 1 && stacks->len > 1)
+    return search_parallel (root, stacks, limits, deadline, max_nodes, n_threads, nodes, winner);
   while (r != RUN_SOLVED && r != RUN_FULL && stacks->len > 0)
     {
       guint i = 0;
@@ -2403,7 +2405,7 @@ search_again (Search               *root,
   sh->seen.set.peak_bytes = MAX (sh->seen.set.peak_bytes, peak);
   if (!ok)
     return PAT_SOLVE_LIMIT;
-  result = search (root, limits, deadline, max_nodes, n_stacks, nodes, winner);
+  result = search (root, limits, deadline, max_nodes, n_stacks, sh->n_threads, nodes, winner);
   return result;
 }
 
@@ -2555,7 +2557,7 @@ solve_demon_once (const PatState       *state,
           if (alone)
             {
               set_relaxed (root, exchangeable, merged);
-              *result = search (root, limits, deadline, max_nodes, N_STACKS, nodes, &winner);
+              *result = search (root, limits, deadline, max_nodes, N_STACKS, 1, nodes, &winner);
               /* A win with an exchange is none of the game's, and running out proves the game
                * lost only when no twins are hashed alike that may not change places. */
               if ((*result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
@@ -2566,7 +2568,7 @@ solve_demon_once (const PatState       *state,
             {
               guint64 start = *nodes;
 
-              *result = search (root, limits, deadline, wide ? start + NARROW_NODES : max_nodes, N_STACKS, nodes,
+              *result = search (root, limits, deadline, wide ? start + NARROW_NODES : max_nodes, N_STACKS, 1, nodes,
                                 &winner);
               /* Not decided in NARROW_NODES: a hard deal. */
               if (wide && *result == PAT_SOLVE_LIMIT && *nodes >= start + NARROW_NODES)
