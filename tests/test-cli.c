@@ -232,6 +232,8 @@ test_errors (void)
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not '513'" },
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" }, "--max-memory takes 1 to 512 MiB, not '-1'" },
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "lots" }, "lots" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "0" }, "--search-threads takes 1 to 64, not 0" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "65" }, "--search-threads takes 1 to 64, not 65" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
     { { "simulate", "--game", "penguin", "--deals", "1..10" }, "perpetual-motion" },
@@ -264,6 +266,23 @@ test_solve_demon (void)
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1,\"result\":\"solved\""));
+}
+
+/* --search-threads: a hard deal (Demon 3909, three a turn, lost after 5.8 million positions, past
+ * the narrow search's 2 million) gets the same verdict on two threads as on one. */
+static void
+test_solve_search_threads (void)
+{
+  g_auto(Run) one = { 0, };
+  g_auto(Run) two = { 0, };
+
+  run_cli (&one, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", NULL);
+  run_cli (&two, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", "--search-threads", "2",
+           NULL);
+  g_assert_cmpint (one.status, ==, 0);
+  g_assert_cmpint (two.status, ==, 0);
+  g_assert_true (g_str_has_prefix (one.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
+  g_assert_true (g_str_has_prefix (two.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
 }
 
 /* --max-memory is the tables' budget: Demon deal 70, lost after about 490,000 positions, is
@@ -588,6 +607,7 @@ main (int   argc,
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
+  g_test_add_func ("/cli/solve/search-threads", test_solve_search_threads);
   g_test_add_func ("/cli/solve/memory-peak", test_solve_memory_peak);
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);

@@ -525,6 +525,19 @@ test_cancel (void)
   g_assert_cmpuint (progress.last, >=, 2300000);
   g_assert_cmpuint (solution.nodes, >=, progress.last);
   g_assert_cmpuint (solution.nodes, <, 2300000 + 2 * 65536);
+
+  /* The same on two threads: the calls come from the calling one, the other stops after its slice. */
+  {
+    guint runs = pat_solve_demon_parallel_runs ();
+
+    progress = (Progress) { .cancel_at = 2300000 };
+    limits.threads = 2;
+    g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_CANCELLED);
+    g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
+    g_assert_cmpuint (progress.last, >=, 2300000);
+    g_assert_cmpuint (solution.nodes, >=, progress.last);
+    g_assert_cmpuint (solution.nodes, <, 2300000 + 2 * 65536);
+  }
 }
 
 /* The relaxation lets a tableau card go to a foundation as its twin (same colour and rank), which
