@@ -491,15 +491,17 @@ table_slot_concurrent (Table         *table,
     }
 }
 
-/* The record of @key: the one that holds it (*found set), or a new one (value 0); NULL when the
- * table is full. */
+/* The record of @key: the one that holds it (*found set), or a new one holding @bits as its value;
+ * NULL when the table is full. A new record is never seen without its value: with several threads,
+ * a value of 0 read before it was written would claim a visit in pass 0. */
 static guint64 *
 table_slot (Table    *table,
             Key       key,
+            guint64   bits,
             guint    *quota,
             gboolean *found)
 {
-  guint64 record[2] = { key.a | PAT_SOLVE_SET_USED, key.b & ~table->value_bits };
+  guint64 record[2] = { key.a | PAT_SOLVE_SET_USED, (key.b & ~table->value_bits) | bits };
 
   if (G_UNLIKELY (table->concurrent))
     return table_slot_concurrent (table, record, TRUE, quota, found);
@@ -536,13 +538,15 @@ table_visit (Table   *table,
              guint   *quota)
 {
   gboolean found;
-  guint64 *slot = table_slot (table, key, quota, &found);
+  guint64 *slot = table_slot (table, key, table_record (table, 0, value), quota, &found);
   guint64 stored;
 
   if (slot == NULL)
     return FULL;
+  if (!found)
+    return NEW;
   stored = table_value (table, slot);
-  if (found && table_covers (table, stored, value))
+  if (table_covers (table, stored, value))
     return SEEN;
   table_store (table, slot, key, table_record (table, stored, value));
   return NEW;
@@ -572,11 +576,11 @@ table_note_pass (Table *table,
                  guint *quota)
 {
   gboolean found;
-  guint64 *slot = table_slot (table, key, quota, &found);
+  guint64 *slot = table_slot (table, key, round, quota, &found);
 
   if (slot == NULL)
     return FALSE;
-  if (!found || table_value (table, slot) > round)
+  if (found && table_value (table, slot) > round)
     table_store (table, slot, key, round);
   return TRUE;
 }
