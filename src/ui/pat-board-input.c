@@ -487,12 +487,20 @@ drag_begin (PatBoard *self,
   self->drag_dx = self->drag_dy = 0;
 }
 
+static void set_focus (PatBoard *self,
+                       int       pile,
+                       int       index);
+
+/* The keyboard focus goes with the cards a drag takes, as with a click, and to the pile they are
+ * played on: the arrows go on from there, and the ring is never left on a pile the player did not
+ * touch. */
 static void
 start_drag (PatBoard *self)
 {
   const PatState *state = pat_board_get_state (self);
 
   set_selection (self, -1, 0);
+  set_focus (self, self->drag_pile, (int) self->drag_first);
   self->dragging = TRUE;
   compute_targets (self, self->drag_pile, pat_state_pile_len (state, self->drag_pile) - self->drag_first);
 }
@@ -532,6 +540,7 @@ drop (PatBoard *self)
   if (target >= 0 && find_move (self, pile, count, target, &move, NULL))
     {
       pat_board_queue_lift (self, pile, first, dx, dy);
+      set_focus (self, target, -1);
       apply_move (self, &move);
       pat_board_queue_lift (self, -1, 0, 0, 0);
       return;

@@ -911,6 +911,34 @@ check_focus_ring (gboolean dark)
   g_assert_cmpint (h.board->focus_pile, ==, 3);
   expect_ring (&h, "Shift+Tab");
 
+  /* A drag: the focus goes with the card to the pile it is played on (it stayed where it was, on a
+   * pile the player had not touched). */
+  {
+    PatGame *game = pat_window_get_game (h.window);
+    PatMoveList moves;
+    const PatMove *move = NULL;
+    double xs[3], ys[3], to_x, to_y;
+    guint from, i;
+
+    pat_game_legal_moves (game, &moves);
+    for (i = 0; i < moves.n && move == NULL; i++)
+      if (moves.moves[i].count == 1 && moves.moves[i].from != 3 && moves.moves[i].to != 3 &&
+          moves.moves[i].from != moves.moves[i].to)
+        move = &moves.moves[i];
+    g_assert_nonnull (move);
+    from = move->from;
+    state = pat_board_get_state (h.board);
+    probe_points (h.board, state, from, pat_state_pile_len (state, from) - 1, xs, ys);
+    drag_target (h.board, state, from, pat_state_pile_len (state, from) - 1, xs[CENTRE], ys[CENTRE], move->to,
+                 &to_x, &to_y);
+    settle (DOUBLE_CLICK_MS + 50);
+    real_drag (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
+    settle (300);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+    g_assert_cmpint (h.board->focus_pile, ==, (int) move->to);
+    expect_ring (&h, "a drag");
+  }
+
   gtk_window_destroy (GTK_WINDOW (h.window));
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   settle (50);
