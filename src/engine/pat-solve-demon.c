@@ -2397,7 +2397,6 @@ search_again (Search               *root,
 {
   Shared *sh = root->sh;
   gsize peak = sh->seen.set.peak_bytes;
-  PatSolveResult result;
   gboolean ok;
 
   if (!time_left (deadline) || (max_nodes != 0 && *nodes >= max_nodes))
@@ -2409,8 +2408,7 @@ search_again (Search               *root,
   sh->seen.set.peak_bytes = MAX (sh->seen.set.peak_bytes, peak);
   if (!ok)
     return PAT_SOLVE_LIMIT;
-  result = search (root, limits, deadline, max_nodes, n_stacks, sh->n_threads, nodes, winner);
-  return result;
+  return search (root, limits, deadline, max_nodes, n_stacks, sh->n_threads, nodes, winner);
 }
 
 /* A hard deal, one the narrow search did not decide, searched by @n_stacks stacks.
