@@ -313,16 +313,25 @@ test_open_talon (void)
   assert_unsolvable (&state);
 }
 
-/* Three a turn, a hard deal goes first to the game with its talon open, whose loss is the deal's:
+/* Three a turn, a hard deal goes first to the game with its talon open, whose loss is the deal's,
+ * and before that to its relaxation with every twin exchangeable, whose loss is the open game's:
  * deal 1814 is proved lost so within 4 million positions (the narrow search's 2 million and 1.6
- * million), where the game's own search needs 78 million. */
+ * million), where the game's own search needs 78 million; deal 1155 within 6 million (2 million
+ * and 3.5 million in the open relaxation), where the open talon's game needs 5.5 million and the
+ * deal's own search 69 million. */
 static void
 test_open_talon_relaxation (void)
 {
+  PatSolution solution = { 0 };
   PatState state;
 
   deal (&state, 1814, PAT_DIE_OFF);
   assert_unsolvable (&state);
+
+  deal (&state, 1155, PAT_DIE_OFF);
+  g_assert_cmpint (solve (&state, 6000000, &solution), ==, PAT_SOLVE_UNSOLVABLE);
+  g_assert_cmpuint (solution.nodes, >, 2000000);
+  pat_solution_clear (&solution);
 }
 
 static void

@@ -1950,6 +1950,7 @@ stack_copy (const Search *from)
 #define WIDE_STACK_ROOM (32 * 1024)   /* the stacks' budget a stack of the wide search may take */
 #define NARROW_NODES    G_GUINT64_CONSTANT (2000000)
 #define OPEN_TALON_NODES G_GUINT64_CONSTANT (2000000)
+#define OPEN_RELAXED_NODES G_GUINT64_CONSTANT (4000000)
 #define ALL_TWINS       ((G_GUINT64_CONSTANT (1) << PAT_N_CARDS) - 1)
 #define SLICE_NODES     4096
 #define MAX_THREADS     64
@@ -2483,14 +2484,20 @@ static gboolean solve_demon_once (const PatState       *state,
 
 /* A hard deal that turns more than one card at a time: the game with its talon open (one card a
  * turn) has every move of this one, so when that game is lost so is the deal. It is mostly quick to
- * decide, so it goes first, within a quarter of the time left and OPEN_TALON_NODES positions;
- * whatever it wins says nothing: its result counts when it is UNSOLVABLE or CANCELLED. Three a turn, deal 1814 is proved lost so after 1.6 million
- * positions (1.2 s in all), where the game's own search needs 78 million. A bigger share costs more
- * than it gives: with half of the time and 8 million positions, 1155 is proved lost too (5.5
- * million), but the time spent on lost open talons it cannot finish made four other deals of
- * 1–10000 `limit` within 10 s (24 against 22); on two threads a deal, with a quarter of the time
- * and 8 million positions, 1155 was decided in 2.6 s and 9400 fell over the line (14 `limit` either
- * way), seven deals taking 1–3 s longer. */
+ * decide, so it goes first, within a quarter of the time left; whatever it wins says nothing: its
+ * result counts when it is UNSOLVABLE or CANCELLED (SOLVED only saves the game's search of the
+ * open talon). Its relaxation with every twin exchangeable goes first, within OPEN_RELAXED_NODES
+ * positions: lost, it proves the deal lost; won without an exchange, the open game is won and
+ * its own search would prove nothing; otherwise the open game is searched within
+ * OPEN_TALON_NODES. Three a turn, deal 1814 is proved lost by the open game after 1.6 million
+ * positions (1.2 s in all), where the game's own search needs 78 million; deal 1155 by the open
+ * relaxation after 3.5 million (1.8 s in all), where the open game needs 5.5 million and the
+ * deal's own search 69 million (11 s on two threads). A bigger share for the open game costs more
+ * than it gives: with half of the time and 8 million positions, 1155 is proved lost too, but the
+ * time spent on lost open talons it cannot finish made four other deals of 1–10000 `limit` within
+ * 10 s (24 against 22); on two threads a deal, with a quarter of the time and 8 million positions,
+ * 1155 was decided in 2.6 s and 9400 fell over the line (14 `limit` either way), seven deals taking
+ * 1–3 s longer. */
 static PatSolveResult
 open_talon_first (const PatState       *state,
                  const PatSolveLimits *limits,
@@ -2501,12 +2508,10 @@ open_talon_first (const PatState       *state,
   PatSolveLimits relaxed = { 0 };
   PatSolution scratch = { 0 };
   PatSolveResult result;
+  guint64 max_nodes = limits != NULL && limits->max_nodes != 0 ? limits->max_nodes : G_MAXUINT64;
 
   if (limits != NULL)
     relaxed = *limits;
-  relaxed.max_nodes = *nodes + OPEN_TALON_NODES;
-  if (limits != NULL && limits->max_nodes != 0)
-    relaxed.max_nodes = MIN (relaxed.max_nodes, limits->max_nodes);
   if (deadline != G_MAXINT64)
     {
       gint64 now = g_get_monotonic_time ();
@@ -2515,6 +2520,14 @@ open_talon_first (const PatState       *state,
     }
   open.variant = PAT_DIE_PER_GAME;
   open.die = 1;
+  /* Its relaxation first, with every twin exchangeable. */
+  relaxed.max_nodes = MIN (*nodes + OPEN_RELAXED_NODES, max_nodes);
+  solve_demon_once (&open, &relaxed, deadline, FALSE, TRUE, ALL_TWINS, ALL_TWINS, nodes, &result, &scratch);
+  pat_solution_clear (&scratch);
+  /* Lost, cancelled, or won without an exchange: the open game is decided. */
+  if (result != PAT_SOLVE_LIMIT)
+    return result;
+  relaxed.max_nodes = MIN (*nodes + OPEN_TALON_NODES, max_nodes);
   solve_demon_once (&open, &relaxed, deadline, FALSE, FALSE, 0, 0, nodes, &result, &scratch);
   pat_solution_clear (&scratch);
   return result;
@@ -2561,7 +2574,7 @@ solve_demon_once (const PatState       *state,
           if (alone)
             {
               set_relaxed (root, exchangeable, merged);
-              *result = search (root, limits, deadline, max_nodes, N_STACKS, 1, nodes, &winner);
+              *result = search (root, limits, deadline, max_nodes, N_STACKS, sh->n_threads, nodes, &winner);
               /* A win with an exchange is none of the game's, and running out proves the game
                * lost only when no twins are hashed alike that may not change places. */
               if ((*result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
