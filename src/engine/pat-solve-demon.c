@@ -225,7 +225,7 @@ typedef struct {
   PatDealNumber deal;
   guint8        rolls[LAST_ROUND + 1];   /* 0: not computed yet */
 
-  guint         n_threads;               /* for a hard deal's searches: see search_parallel() */
+  guint         n_threads;               /* for a hard deal's searches: see search_pool() */
   guint         safe_rounds;             /* per-pass die: see solve_per_pass_setup() */
   gboolean      past_safe_rounds;
   gboolean      free_talon;              /* per-pass die, searched with the talon open: above */
@@ -2211,10 +2211,11 @@ pool_thread (gpointer data)
   return NULL;
 }
 
-/* search()'s loop over @stacks, on @n_threads threads (2 or more); SOLVED, LIMIT or CANCELLED, or
- * UNSOLVABLE once every stack is exhausted. */
+/* search()'s loop over @stacks, on @n_threads threads; SOLVED, LIMIT or CANCELLED, or UNSOLVABLE
+ * once every stack is exhausted. On one thread the table is the search's alone and the lock is
+ * never waited for: the stacks take their slices in turn, in the order split() made them. */
 static PatSolveResult
-search_parallel (Search               *root,
+search_pool (Search               *root,
                  GPtrArray            *stacks,
                  const PatSolveLimits *limits,
                  gint64                deadline,
@@ -2246,16 +2247,18 @@ search_parallel (Search               *root,
   g_ptr_array_set_size (stacks, 0);
   g_ptr_array_set_free_func (stacks, (GDestroyNotify) stack_free);
 
-  /* The rolls the threads read, all drawn beforehand (roll() draws them as asked). */
-  if (root->variant == PAT_DIE_PER_PASS)
-    for (i = 0; i <= LAST_ROUND; i++)
-      roll (root, i);
-
-  sh->seen.concurrent = TRUE;
-  sh->seen.cap = sh->seen.set.grow_at;
+  if (n_threads > 1)
+    {
+      /* The rolls the threads read, all drawn beforehand (roll() draws them as asked). */
+      if (root->variant == PAT_DIE_PER_PASS)
+        for (i = 0; i <= LAST_ROUND; i++)
+          roll (root, i);
+      sh->seen.concurrent = TRUE;
+      sh->seen.cap = sh->seen.set.grow_at;
+    }
   for (i = 1; i < n_threads; i++)
     threads[i] = g_thread_try_new ("demon-search", pool_thread, &pool, NULL);
-  if (threads[1] != NULL)
+  if (n_threads > 1 && threads[1] != NULL)
     g_atomic_int_inc (&parallel_runs);
   pool_work (&pool, TRUE);
   for (i = 1; i < n_threads; i++)
@@ -2293,8 +2296,6 @@ search (Search               *root,
         Search              **winner)
 {
   Shared *sh = root->sh;
-  const gint *cancel = limits != NULL ? limits->cancel : NULL;
-  guint64 next_progress = *nodes + PROGRESS_INTERVAL;
   g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func ((GDestroyNotify) stack_free);
   guint value = 0;
   Run r;
@@ -2315,56 +2316,12 @@ search (Search               *root,
   }
 
   r = split (stacks, n_stacks, nodes, max_nodes, winner);
-  if (r == RUN_LIMIT)
-    return PAT_SOLVE_LIMIT;
-  if (r == RUN_PAUSED && n_threads > 1 && stacks->len > 1)
-    return search_parallel (root, stacks, limits, deadline, max_nodes, n_threads, nodes, winner);
-  while (r != RUN_SOLVED && r != RUN_FULL && stacks->len > 0)
-    {
-      guint i = 0;
-
-      while (i < stacks->len)
-        {
-          Search *s = g_ptr_array_index (stacks, i);
-          guint64 until = *nodes + SLICE_NODES;
-
-          if (max_nodes != 0)
-            until = MIN (until, max_nodes);
-          r = run (s, nodes, until);
-          if (r == RUN_SOLVED)
-            {
-              *winner = g_ptr_array_steal_index (stacks, i);
-              break;
-            }
-          if (r == RUN_FULL)
-            break;
-          if (r == RUN_EXHAUSTED)
-            g_ptr_array_remove_index (stacks, i);
-          else
-            i++;
-
-          if (cancel != NULL && g_atomic_int_get (cancel) != 0)
-            return PAT_SOLVE_CANCELLED;
-          if (max_nodes != 0 && *nodes >= max_nodes)
-            return PAT_SOLVE_LIMIT;
-          if (deadline != G_MAXINT64 && g_get_monotonic_time () >= deadline)
-            return PAT_SOLVE_LIMIT;
-          if (*nodes >= next_progress)
-            {
-              next_progress = *nodes + PROGRESS_INTERVAL;
-              if (limits != NULL && limits->progress != NULL)
-                limits->progress (*nodes, limits->user_data);
-            }
-        }
-      if (r == RUN_SOLVED || r == RUN_FULL)
-        break;
-    }
-
   if (r == RUN_SOLVED)
     return PAT_SOLVE_SOLVED;
-  if (r == RUN_FULL || sh->past_safe_rounds)
+  if (r == RUN_LIMIT || r == RUN_FULL)
     return PAT_SOLVE_LIMIT;
-  return PAT_SOLVE_UNSOLVABLE;
+  return search_pool (root, stacks, limits, deadline, max_nodes, stacks->len > 1 ? n_threads : 1, nodes,
+                      winner);
 }
 
 /* The twins @s's line exchanges (both cards of each pair), which only the relaxation may. */
