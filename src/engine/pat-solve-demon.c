@@ -2378,7 +2378,8 @@ search_again (Search               *root,
  * Then the game's moves on the relaxation's positions: a position stands for all those its twins'
  * exchanges give, so fewer are visited; only one of them is searched on, so running out proves
  * nothing, but a win found is a win of the game (deal 1931: won after 4.1 million positions in
- * all, where the game's search needed 16 million).
+ * all, where the game's search needed 16 million). Three a turn, it wins 183 of the 184 hard deals
+ * of 1–10000 that are won within 10 s; the refinements below are what proves the others lost.
  *
  * Then the refinement: the twins the relaxation's win exchanged are the game's again, and the
  * relaxation is searched anew, until it is proven lost (so is the game), won without an exchange
