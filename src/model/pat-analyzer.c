@@ -6,10 +6,15 @@
 #include <string.h>
 
 #include "pat-analyzer.h"
+#include "pat-model-private.h"
 
 /* Budgets: the current position gets a few seconds; going back through the history to find
- * the latest winnable position gets a second for each, and a few seconds in all. */
+ * the latest winnable position gets a second for each, and a few seconds in all. A position
+ * those seconds do not decide ("Can't tell yet") gets a second look, longer, while it stays on
+ * the board: a hard Demon deal often needs more than the first look gives it (deal 1155, three a
+ * turn, is proved lost in about 2 s with 10 s to spend, not with 3). */
 #define CURRENT_SECONDS   3.0
+#define SECOND_LOOK_SECONDS 12.0
 #define EARLIER_SECONDS   1.0
 #define BACKTRACK_SECONDS 6.0
 #define ANALYSIS_MEMORY   ((gsize) 128 * 1024 * 1024)
@@ -29,6 +34,8 @@ typedef struct {
   PatState       *positions;   /* the deal … the current position, oldest first */
   guint           n_positions;
   gint            cancel;
+  double          seconds;     /* for the current position */
+  gboolean        second_look;
 
   PatSolveResult  result;
   PatSolution     solution;
@@ -67,6 +74,17 @@ struct _PatAnalyzer {
   Job          *job;          /* the analysis running, or the last finished one */
   guint         generation;
 };
+
+static double first_look_seconds = CURRENT_SECONDS;
+static double second_look_seconds = SECOND_LOOK_SECONDS;
+
+void
+pat_analyzer_set_budgets (double first,
+                          double second)
+{
+  first_look_seconds = first > 0 ? first : CURRENT_SECONDS;
+  second_look_seconds = second > 0 ? second : SECOND_LOOK_SECONDS;
+}
 
 G_DEFINE_FINAL_TYPE (PatAnalyzer, pat_analyzer, G_TYPE_OBJECT)
 
@@ -158,7 +176,7 @@ analyze_thread (GTask        *task,
   gint64 deadline;
   guint k;
 
-  job->result = pat_analyze_position (job->rules, current, CURRENT_SECONDS, &job->cancel, &job->solution);
+  job->result = pat_analyze_position (job->rules, current, job->seconds, &job->cancel, &job->solution);
   if (job->result != PAT_SOLVE_UNSOLVABLE)
     return;
 
@@ -200,6 +218,41 @@ set_verdict (PatAnalyzer *self,
     }
 }
 
+static void analyze_done_cb (GObject      *source,
+                             GAsyncResult *result,
+                             gpointer      user_data);
+
+/* Runs @job, the analyser's current one, in a worker thread; its answer counts while the
+ * generation is still this one. */
+static void
+run_job (PatAnalyzer *self,
+         Job         *job)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, analyze_done_cb, GUINT_TO_POINTER (self->generation));
+
+  g_task_set_source_tag (task, run_job);
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
+  g_task_run_in_thread (task, analyze_thread);
+}
+
+/* The same positions again, with longer to look: the verdict says "Can't tell yet" meanwhile,
+ * and any change to the game cancels it as it does the first look. */
+static void
+second_look (PatAnalyzer *self,
+             Job         *first)
+{
+  Job *job = g_atomic_rc_box_new0 (Job);
+
+  job->rules = first->rules;
+  job->positions = g_memdup2 (first->positions, first->n_positions * sizeof (PatState));
+  job->n_positions = first->n_positions;
+  job->seconds = second_look_seconds;
+  job->second_look = TRUE;
+  g_clear_pointer (&self->job, job_unref);
+  self->job = job;
+  run_job (self, job);
+}
+
 static void
 analyze_done_cb (GObject      *source,
                  GAsyncResult *result,
@@ -223,6 +276,8 @@ analyze_done_cb (GObject      *source,
       break;
     case PAT_SOLVE_LIMIT:
       set_verdict (self, PAT_VERDICT_UNKNOWN, 0);
+      if (!job->second_look)
+        second_look (self, job);
       break;
     case PAT_SOLVE_CANCELLED:
     default:
@@ -243,7 +298,6 @@ cancel_job (PatAnalyzer *self)
 static void
 restart (PatAnalyzer *self)
 {
-  g_autoptr(GTask) task = NULL;
   Job *job;
   guint n, i;
 
@@ -266,14 +320,11 @@ restart (PatAnalyzer *self)
   job->n_positions = n;
   for (i = 0; i < n; i++)
     job->positions[i] = *pat_game_get_history_state (self->game, i);
+  job->seconds = first_look_seconds;
   self->job = job;
 
   set_verdict (self, PAT_VERDICT_THINKING, 0);
-
-  task = g_task_new (self, NULL, analyze_done_cb, GUINT_TO_POINTER (self->generation));
-  g_task_set_source_tag (task, restart);
-  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
-  g_task_run_in_thread (task, analyze_thread);
+  run_job (self, job);
 }
 
 static void

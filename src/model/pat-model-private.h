@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the model's files share: the versioned save-file envelope, and test hooks for the clock and
- * PatMatch's work. */
+/* What the model's files share: the versioned save-file envelope, and test hooks for the clock,
+ * PatMatch's work and the analyser's budgets. */
 #pragma once
 
 #include <gio/gio.h>
@@ -31,5 +31,10 @@ void      pat_game_set_clock_func (PatClockFunc func);
 /* How many additions PatMatch has made to keep players' and teams' totals, so that a test can
  * see that loading a match costs in proportion to its length. */
 guint64   pat_match_get_total_additions (void);
+
+/* The analyser's budgets for a position, in seconds: the first look, and the second one a
+ * position the first does not decide gets; 0 restores the default. */
+void      pat_analyzer_set_budgets (double first,
+                                    double second);
 
 G_END_DECLS

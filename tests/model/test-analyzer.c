@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pat-analyzer.h"
+#include "pat-model-private.h"
 
 static void
 wait_for_verdict (PatAnalyzer *analyzer)
@@ -230,6 +231,68 @@ cancelled_cb (GObject      *source,
 }
 
 static void
+verdict_cb (PatAnalyzer *analyzer,
+            GParamSpec  *pspec,
+            GArray      *verdicts)
+{
+  PatVerdict verdict = pat_analyzer_get_verdict (analyzer);
+
+  g_array_append_val (verdicts, verdict);
+}
+
+/* A position the first look does not decide gets a second, longer one while it stays: the verdict
+ * goes from "Can't tell yet" to the answer, with its line for hints; when the second look cannot
+ * tell either, "Can't tell yet" stays, and no third look follows. Demon deal 66 (three a turn)
+ * takes about 0.6 million positions, far more than a millisecond. */
+static void
+test_second_look (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = new_game ("demon", 66);
+  g_autoptr(GArray) verdicts = g_array_new (FALSE, FALSE, sizeof (PatVerdict));
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  PatVerdict last;
+  PatMove move;
+
+  pat_analyzer_set_budgets (0.001, 60);
+  g_signal_connect (analyzer, "notify::verdict", G_CALLBACK (verdict_cb), verdicts);
+  pat_analyzer_set_enabled (analyzer, TRUE);
+  pat_analyzer_set_game (analyzer, game);
+  /* Not blocking: without a second look nothing would wake the loop up. */
+  while ((pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING ||
+          pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_UNKNOWN) &&
+         g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+
+  g_assert_cmpuint (verdicts->len, ==, 3);
+  g_assert_cmpint (g_array_index (verdicts, PatVerdict, 0), ==, PAT_VERDICT_THINKING);
+  g_assert_cmpint (g_array_index (verdicts, PatVerdict, 1), ==, PAT_VERDICT_UNKNOWN);
+  g_assert_cmpint (g_array_index (verdicts, PatVerdict, 2), ==, PAT_VERDICT_WINNABLE);
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &move));
+
+  /* The next position, with both looks a millisecond long. */
+  g_array_set_size (verdicts, 0);
+  pat_analyzer_set_budgets (0.001, 0.001);
+  g_assert_true (pat_game_apply (game, &move, NULL));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_THINKING);
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  do
+    {
+      g_main_context_iteration (NULL, TRUE);
+      last = pat_analyzer_get_verdict (analyzer);
+    }
+  while (last == PAT_VERDICT_THINKING && g_get_monotonic_time () < end);
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_UNKNOWN);
+  g_assert_cmpuint (verdicts->len, ==, 2);
+  g_assert_false (pat_analyzer_get_next_move (analyzer, &move));
+  pat_analyzer_set_budgets (0, 0);
+}
+
+static void
 test_winnable_deal (void)
 {
   PatDealNumber deal = { 0, 0 };
@@ -310,6 +373,7 @@ main (int   argc,
   g_test_add_func ("/analyzer/follows-moves", test_follows_moves);
   g_test_add_func ("/analyzer/game-over", test_game_over);
   g_test_add_func ("/analyzer/black-hole-way-back", test_black_hole_way_back);
+  g_test_add_func ("/analyzer/second-look", test_second_look);
   g_test_add_func ("/analyzer/winnable-deal", test_winnable_deal);
   g_test_add_func ("/analyzer/deal-of-difficulty", test_deal_of_difficulty);
 
