@@ -2216,13 +2216,13 @@ pool_thread (gpointer data)
  * never waited for: the stacks take their slices in turn, in the order split() made them. */
 static PatSolveResult
 search_pool (Search               *root,
-                 GPtrArray            *stacks,
-                 const PatSolveLimits *limits,
-                 gint64                deadline,
-                 guint64               max_nodes,
-                 guint                 n_threads,
-                 guint64              *nodes,
-                 Search              **winner)
+             GPtrArray            *stacks,
+             const PatSolveLimits *limits,
+             gint64                deadline,
+             guint64               max_nodes,
+             guint                 n_threads,
+             guint64              *nodes,
+             Search              **winner)
 {
   Shared *sh = root->sh;
   g_autofree GThread **threads = g_new0 (GThread *, n_threads);

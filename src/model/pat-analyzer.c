@@ -235,21 +235,15 @@ run_job (PatAnalyzer *self,
   g_task_run_in_thread (task, analyze_thread);
 }
 
-/* The same positions again, with longer to look: the verdict says "Can't tell yet" meanwhile,
- * and any change to the game cancels it as it does the first look. */
+/* The same job again, with longer to look: the verdict says "Can't tell yet" meanwhile, and any
+ * change to the game cancels it as it does the first look. */
 static void
 second_look (PatAnalyzer *self,
-             Job         *first)
+             Job         *job)
 {
-  Job *job = g_atomic_rc_box_new0 (Job);
-
-  job->rules = first->rules;
-  job->positions = g_memdup2 (first->positions, first->n_positions * sizeof (PatState));
-  job->n_positions = first->n_positions;
+  pat_solution_clear (&job->solution);
   job->seconds = second_look_seconds;
   job->second_look = TRUE;
-  g_clear_pointer (&self->job, job_unref);
-  self->job = job;
   run_job (self, job);
 }
 
