@@ -744,8 +744,9 @@ test_merged_sound (void)
 /* Hard deals, which the game's own search did not decide within 10 s (36 million positions).
  * Deal 6026 is won: the merged search finds a win soon after the narrow search's 2 million
  * positions (2.7 million in all). Deal 3909 is lost: its relaxation is won by exchanging twins,
- * and the merged search finds no win, but with the twins it exchanged made the game's again
- * (twice), the relaxation is proved lost (5.7 million in all). */
+ * and the merged search finds no win, but with the pairs of twins its wins exchange first made the
+ * game's again, one at a time, the relaxation is proved lost (4.1 million in all; 5.8 million when
+ * every pair a win exchanged was made the game's at once). */
 static void
 test_hard_deals (void)
 {
@@ -763,6 +764,21 @@ test_hard_deals (void)
   deal (&state, 3909, PAT_DIE_OFF);
   limits.max_memory = 512 * 1024 * 1024;
   g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_UNSOLVABLE);
+}
+
+/* The refinement makes one pair of twins the game's again at a time, the pair the relaxation's
+ * win exchanged first: deal 5972 is proved lost after 5.0 million positions on one thread, where
+ * making every pair the win exchanged the game's at once took 24 million. */
+static void
+test_refinement_one_pair (void)
+{
+  PatSolveLimits limits = { .max_nodes = 6000000, .max_memory = 512 * 1024 * 1024 };
+  PatSolution solution = { 0 };
+  PatState state;
+
+  deal (&state, 5972, PAT_DIE_OFF);
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_UNSOLVABLE);
+  pat_solution_clear (&solution);
 }
 
 /* A hard deal's search on several threads (three here, more than this machine's cores, so that
@@ -790,7 +806,8 @@ test_threads (void)
   };
   /* On one thread each takes 2.3 to 5.8 million positions; on several, which stack wins first and so
    * which twins the refinement makes the game's again depends on the threads' timing: deal 3909
-   * took 5.2 to 9.1 million on 2 to 64 threads, more than 12 million under ThreadSanitizer. */
+   * took 5.2 to 9.1 million on 2 to 64 threads, more than 12 million under ThreadSanitizer, when
+   * the refinement made every pair a win exchanged the game's at once (4.1 million since). */
   PatSolveLimits limits = { .max_nodes = 40000000, .max_memory = 512 * 1024 * 1024, .threads = 3 };
   guint i;
 
@@ -814,14 +831,15 @@ test_threads (void)
       pat_solution_clear (&solution);
     }
 
-  /* 16 MiB hold about a million positions; deal 3909 needs millions more. */
+  /* 16 MiB hold about a million positions; deal 1887, lost after 19 million positions tried, needs
+   * more (3909 no longer does). */
   {
     guint runs = pat_solve_demon_parallel_runs ();
     PatSolution solution = { 0 };
     PatState state;
 
     limits.max_memory = 16 * 1024 * 1024;
-    deal (&state, 3909, PAT_DIE_OFF);
+    deal (&state, 1887, PAT_DIE_OFF);
     g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
     g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
   }
@@ -875,6 +893,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/solver/demon/merged/not-a-proof", test_merged_not_a_proof);
   g_test_add_func ("/solver/demon/merged/sound", test_merged_sound);
   g_test_add_func ("/solver/demon/hard-deals", test_hard_deals);
+  g_test_add_func ("/solver/demon/refinement/one-pair", test_refinement_one_pair);
   g_test_add_func ("/solver/demon/deadline-after-narrow", test_deadline_after_narrow);
   g_test_add_func ("/solver/demon/not-a-position", test_not_a_position);
 
