@@ -241,6 +241,22 @@ verdict_cb (PatAnalyzer *analyzer,
   g_array_append_val (verdicts, verdict);
 }
 
+/* Runs the main loop until @analyzer answers (neither thinking nor unable to tell yet), for
+ * @seconds at most. Not blocking: "Can't tell yet" with no second look to come would leave
+ * nothing to wake the loop up. */
+static void
+wait_for_answer (PatAnalyzer *analyzer,
+                 guint        seconds)
+{
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while ((pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING ||
+          pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_UNKNOWN) &&
+         g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
 /* A position the first look does not decide gets a second, longer one while it stays: the verdict
  * goes from "Can't tell yet" to the answer, with its line for hints; when the second look cannot
  * tell either, "Can't tell yet" stays, and no third look follows. Demon deal 66 (three a turn)
@@ -251,7 +267,7 @@ test_second_look (void)
   g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
   g_autoptr(PatGame) game = new_game ("demon", 66);
   g_autoptr(GArray) verdicts = g_array_new (FALSE, FALSE, sizeof (PatVerdict));
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gint64 end;
   PatVerdict last;
   PatMove move;
 
@@ -259,12 +275,7 @@ test_second_look (void)
   g_signal_connect (analyzer, "notify::verdict", G_CALLBACK (verdict_cb), verdicts);
   pat_analyzer_set_enabled (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
-  /* Not blocking: without a second look nothing would wake the loop up. */
-  while ((pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING ||
-          pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_UNKNOWN) &&
-         g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  wait_for_answer (analyzer, 30);
 
   g_assert_cmpuint (verdicts->len, ==, 3);
   g_assert_cmpint (g_array_index (verdicts, PatVerdict, 0), ==, PAT_VERDICT_THINKING);
@@ -301,17 +312,12 @@ test_threads (void)
   g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
   g_autoptr(PatGame) game = new_game ("demon", 3909);
   guint runs = pat_solve_demon_parallel_runs ();
-  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
 
   /* Under the sanitizers the search may take longer than the first look gives. */
   pat_analyzer_set_budgets (60, 60);
   pat_analyzer_set_enabled (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
-  while ((pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING ||
-          pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_UNKNOWN) &&
-         g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  wait_for_answer (analyzer, 120);
 
   g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
   if (g_get_num_processors () > 1)
