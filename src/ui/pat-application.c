@@ -9,7 +9,7 @@
 #include "pat-application.h"
 #include "pat-preferences.h"
 #include "pat-stats-dialog.h"
-#include "pat-window-private.h"
+#include "pat-window.h"
 
 struct _PatApplication {
   AdwApplication parent_instance;
@@ -26,6 +26,24 @@ struct _PatApplication {
 
 G_DEFINE_FINAL_TYPE (PatApplication, pat_application, ADW_TYPE_APPLICATION)
 
+/**
+ * pat_application_new_window:
+ *
+ * A window with a session of its own, over the app's saved games and statistics.
+ *
+ * Returns: (transfer none): a new window, not yet presented, with no game yet
+ */
+PatWindow *
+pat_application_new_window (PatApplication *self)
+{
+  g_autoptr(PatSession) session = NULL;
+
+  g_return_val_if_fail (PAT_IS_APPLICATION (self), NULL);
+
+  session = pat_session_new (self->store, self->stats);
+  return pat_window_new (GTK_APPLICATION (self), session, self->settings);
+}
+
 static PatWindow *
 get_window (PatApplication *self)
 {
@@ -33,7 +51,7 @@ get_window (PatApplication *self)
 
   if (window == NULL)
     {
-      window = GTK_WINDOW (pat_window_new (self));
+      window = GTK_WINDOW (pat_application_new_window (self));
       if (self->pending_toast != NULL)
         pat_window_show_toast (PAT_WINDOW (window), self->pending_toast);
       g_clear_pointer (&self->pending_toast, g_free);
@@ -128,14 +146,9 @@ pat_application_activate (GApplication *app)
 
   if (fresh)
     {
-      g_autofree char *last = pat_store_dup_last_game_id (self->store);
-
       gtk_window_present (GTK_WINDOW (window));
-      /* A Demon match that was being played when the app closed goes on; the last game is then
-       * the match's game, which opens if the match cannot. */
-      if (pat_store_get_resume_match (self->store) && pat_window_resume_match (window))
-        return;
-      pat_window_open_game (window, pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
+      /* A Demon match that was being played when the app closed goes on, else the last game. */
+      pat_session_resume (pat_window_get_session (window));
     }
   else
     gtk_window_present (GTK_WINDOW (window));
@@ -182,9 +195,9 @@ pat_application_command_line (GApplication            *app,
       game_id = g_strdup (pat_rules_lookup (last) != NULL ? last : pat_rules_default ()->id);
     }
   if (deal_text != NULL)
-    pat_window_start_deal (window, game_id, &deal);
+    pat_session_start_deal (pat_window_get_session (window), game_id, &deal);
   else
-    pat_window_open_game (window, game_id);
+    pat_session_open_game (pat_window_get_session (window), game_id);
   return 0;
 }
 
@@ -212,7 +225,7 @@ open_game (PatApplication *self,
     return;
   window = get_window (self);
   gtk_window_present (GTK_WINDOW (window));
-  pat_window_open_game (window, game_id);
+  pat_session_open_game (pat_window_get_session (window), game_id);
 }
 
 static void

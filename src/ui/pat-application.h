@@ -6,6 +6,7 @@
 
 #include "pat-stats.h"
 #include "pat-store.h"
+#include "pat-window.h"
 
 G_BEGIN_DECLS
 
@@ -17,5 +18,6 @@ PatApplication *pat_application_new          (void);
 GSettings      *pat_application_get_settings (PatApplication *self);
 PatStore       *pat_application_get_store    (PatApplication *self);
 PatStats       *pat_application_get_stats    (PatApplication *self);
+PatWindow      *pat_application_new_window   (PatApplication *self);
 
 G_END_DECLS

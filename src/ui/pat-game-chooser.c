@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "pat-a11y.h"
+#include "pat-board.h"
 #include "pat-game-chooser.h"
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
-#include "pat-window.h"
 
 #define MAX_RECENT    6
 #define SAMPLE_DEAL   1
@@ -41,7 +41,8 @@ struct _PatGameChooser {
   AdwActionRow        *new_match_row;
   GtkLabel            *rules_label;
 
-  PatWindow           *window;     /* weak */
+  GtkWindow           *window;     /* weak: the window the game chosen is played in */
+  PatSession          *session;    /* what that window plays */
   GSettings           *settings;
   char                *game_id;
   guint                n_recent;
@@ -53,14 +54,6 @@ typedef struct {
   const char *game_id;
   PatResult   result;
 } Recent;
-
-static PatApplication *
-get_app (PatGameChooser *self)
-{
-  if (self->window == NULL)
-    return NULL;
-  return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self->window)));
-}
 
 /* Whether the game @game_id has any of @flags (PatRulesFlags). */
 static gboolean
@@ -150,12 +143,11 @@ update_preview (PatGameChooser *self)
 static void
 update_deal_field (PatGameChooser *self)
 {
-  PatApplication *app = get_app (self);
   g_autoptr(GString) description = g_string_new (NULL);
   PatDealNumber deal;
   gboolean empty;
   gboolean valid = parse_deal (self, &deal, &empty) || empty;
-  gboolean in_progress = app != NULL && pat_store_has_game (pat_application_get_store (app), self->game_id);
+  gboolean in_progress = pat_store_has_game (pat_session_get_store (self->session), self->game_id);
 
   if (!valid)
     g_string_append (description, _("A deal number is a whole number from 1 to 99999999999999999999."));
@@ -183,17 +175,14 @@ update_deal_field (PatGameChooser *self)
 static void
 update_match_row (PatGameChooser *self)
 {
-  PatApplication *app = get_app (self);
   g_autoptr(PatMatch) match = NULL;
-  PatStore *store;
+  PatStore *store = pat_session_get_store (self->session);
 
-  if (app == NULL || !has_flag (self->game_id, PAT_RULES_MATCH) ||
-      pat_window_get_match (self->window) != NULL)
+  if (!has_flag (self->game_id, PAT_RULES_MATCH) || pat_session_get_match (self->session) != NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->resume_match_row), FALSE);
       return;
     }
-  store = pat_application_get_store (app);
   if (pat_store_has_match (store))
     match = pat_store_load_match (store, NULL);
   if (match != NULL && !pat_match_get_finished (match))
@@ -359,31 +348,28 @@ recent_row_new (const Recent *recent)
 static void
 build_recent (PatGameChooser *self)
 {
-  PatApplication *app = get_app (self);
+  PatStats *stats = pat_session_get_stats (self->session);
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Recent));
   g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
   const PatRules *const *rules;
   guint n, i, k;
 
   self->n_recent = 0;
-  if (app != NULL)
+  rules = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
     {
-      rules = pat_rules_all (&n);
-      for (i = 0; i < n; i++)
+      g_autoptr(GArray) history = pat_stats_get_history (stats, rules[i]->id);
+
+      /* The newest few of each game are enough to find the newest few of all. */
+      for (k = history->len > 3 * MAX_RECENT ? history->len - 3 * MAX_RECENT : 0; k < history->len; k++)
         {
-          g_autoptr(GArray) history = pat_stats_get_history (pat_application_get_stats (app), rules[i]->id);
+          Recent recent = { rules[i]->id, g_array_index (history, PatResult, k) };
 
-          /* The newest few of each game are enough to find the newest few of all. */
-          for (k = history->len > 3 * MAX_RECENT ? history->len - 3 * MAX_RECENT : 0; k < history->len; k++)
-            {
-              Recent recent = { rules[i]->id, g_array_index (history, PatResult, k) };
-
-              if (recent.result.deal[0] != '\0')
-                g_array_append_val (all, recent);
-            }
+          if (recent.result.deal[0] != '\0')
+            g_array_append_val (all, recent);
         }
-      g_array_sort (all, compare_recent);
     }
+  g_array_sort (all, compare_recent);
 
   for (i = 0; i < all->len && self->n_recent < MAX_RECENT; i++)
     {
@@ -467,7 +453,7 @@ new_match_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   PatGameChooser *self = PAT_GAME_CHOOSER (widget);
-  PatWindow *window = self->window;
+  GtkWindow *window = self->window;
 
   gtk_window_destroy (GTK_WINDOW (self));
   if (window != NULL)
@@ -480,7 +466,7 @@ resume_match_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   PatGameChooser *self = PAT_GAME_CHOOSER (widget);
-  PatWindow *window = self->window;
+  GtkWindow *window = self->window;
 
   gtk_window_destroy (GTK_WINDOW (self));
   if (window != NULL)
@@ -546,6 +532,7 @@ pat_game_chooser_dispose (GObject *object)
   g_clear_weak_pointer (&self->window);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_GAME_CHOOSER);
   g_clear_object (&self->settings);
+  g_clear_object (&self->session);
 
   G_OBJECT_CLASS (pat_game_chooser_parent_class)->dispose (object);
 }
@@ -614,30 +601,35 @@ pat_game_chooser_init (PatGameChooser *self)
 
 /**
  * pat_game_chooser_new:
- * @window: the window the chosen game will be played in
+ * @window: the window the chosen game will be played in (through its actions win.choose-game,
+ *   win.start-deal, win.new-match and win.resume-match)
+ * @session: what @window plays
+ * @settings: (nullable): the app's settings, for the board's style and Demon's die
  *
- * Returns: (transfer none): a new chooser, not yet presented
+ * Returns: (transfer none): a new chooser on @session's game, not yet presented
  */
 PatGameChooser *
-pat_game_chooser_new (PatWindow *window)
+pat_game_chooser_new (GtkWindow  *window,
+                      PatSession *session,
+                      GSettings  *settings)
 {
   PatGameChooser *self;
-  PatApplication *app;
   PatGame *current;
   guint n, i;
   const PatRules *const *all = pat_rules_all (&n);
 
-  g_return_val_if_fail (PAT_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (PAT_IS_SESSION (session), NULL);
 
   self = g_object_new (PAT_TYPE_GAME_CHOOSER, "transient-for", window, NULL);
   g_set_weak_pointer (&self->window, window);
-  app = get_app (self);
-  if (app != NULL)
+  self->session = g_object_ref (session);
+  if (settings != NULL)
     {
-      self->settings = g_object_ref (pat_application_get_settings (app));
+      self->settings = g_object_ref (settings);
       pat_preferences_bind_die_mode (self->die_row, self->settings);
-      g_signal_connect_object (self->settings, "changed::demon-die-mode", G_CALLBACK (die_mode_changed_cb), self,
-                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::demon-die-mode", G_CALLBACK (die_mode_changed_cb),
+                               self, G_CONNECT_SWAPPED);
     }
   else
     pat_preferences_fill_die_mode (self->die_row);
@@ -647,7 +639,7 @@ pat_game_chooser_new (PatWindow *window)
     gtk_list_box_append (self->games_list, game_row_new (self, all[i]));
   build_recent (self);
 
-  current = pat_window_get_game (window);
+  current = pat_session_get_game (session);
   pat_game_chooser_select_game (self, current != NULL ? pat_game_get_game_id (current) : all[0]->id);
   return self;
 }

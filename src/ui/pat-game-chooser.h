@@ -4,7 +4,7 @@
 
 #include <adwaita.h>
 
-#include "pat-window.h"
+#include "pat-session.h"
 
 G_BEGIN_DECLS
 
@@ -12,8 +12,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PatGameChooser, pat_game_chooser, PAT, GAME_CHOOSER, AdwWindow)
 
-/* Opens on @window's current game. */
-PatGameChooser *pat_game_chooser_new            (PatWindow      *window);
+/* Opens on @session's game, which @window plays. */
+PatGameChooser *pat_game_chooser_new            (GtkWindow      *window,
+                                                 PatSession     *session,
+                                                 GSettings      *settings);
 void            pat_game_chooser_select_game    (PatGameChooser *self,
                                                  const char     *game_id);
 const char     *pat_game_chooser_get_game       (PatGameChooser *self);

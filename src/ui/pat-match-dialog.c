@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatMatchDialog: sets up a Demon match — players, teams, target — and starts it in the window. */
+/* PatMatchDialog: sets up a Demon match — players, teams, target — and starts it in a session. */
 
 #include "config.h"
 
@@ -8,7 +8,6 @@
 #include "pat-a11y.h"
 #include "pat-match-dialog.h"
 #include "pat-preferences.h"
-#include "pat-window-private.h"
 
 #define MAX_TEAMS 4
 
@@ -32,7 +31,7 @@ struct _PatMatchDialog {
   AdwComboRow         *die_row;
   GtkLabel            *error_label;
 
-  PatWindow           *window;          /* weak */
+  PatSession          *session;         /* where the match is played */
   GPtrArray           *players;         /* PlayerRow */
   GPtrArray           *team_rows;       /* AdwEntryRow */
   GtkStringList       *team_names;
@@ -337,9 +336,9 @@ start_now (PatMatchDialog *self)
 {
   g_autoptr(PatMatch) match = pat_match_dialog_build (self, NULL);
 
-  if (match == NULL || self->window == NULL)
+  if (match == NULL)
     return;
-  pat_window_play_match (self->window, match);
+  pat_session_play_match (self->session, match);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -356,19 +355,18 @@ pat_match_dialog_start (PatMatchDialog *self)
 {
   g_autoptr(PatMatch) match = NULL;
   g_autoptr(GError) error = NULL;
-  PatApplication *app;
 
   g_return_val_if_fail (PAT_IS_MATCH_DIALOG (self), FALSE);
 
   match = pat_match_dialog_build (self, &error);
-  if (match == NULL || self->window == NULL)
+  if (match == NULL)
     {
       validate (self);
       return FALSE;
     }
 
-  app = PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self->window)));
-  if (pat_window_get_match (self->window) != NULL || pat_store_has_match (pat_application_get_store (app)))
+  if (pat_session_get_match (self->session) != NULL ||
+      pat_store_has_match (pat_session_get_store (self->session)))
     {
       AdwMessageDialog *dialog;
 
@@ -475,7 +473,7 @@ pat_match_dialog_dispose (GObject *object)
       g_clear_weak_pointer (&self->confirmation);
       gtk_window_destroy (GTK_WINDOW (confirmation));
     }
-  g_clear_weak_pointer (&self->window);
+  g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_MATCH_DIALOG);
   g_clear_pointer (&self->players, g_ptr_array_unref);
   g_clear_pointer (&self->team_rows, g_ptr_array_unref);
@@ -536,23 +534,25 @@ pat_match_dialog_init (PatMatchDialog *self)
 
 /**
  * pat_match_dialog_new:
- * @window: the window the match will be played in
+ * @parent: the window the match will be played in
+ * @session: what @parent plays
+ * @settings: (nullable): the app's settings, for Demon's die
  *
  * Returns: (transfer none): a new dialog with two players, not yet presented
  */
 PatMatchDialog *
-pat_match_dialog_new (PatWindow *window)
+pat_match_dialog_new (GtkWindow  *parent,
+                      PatSession *session,
+                      GSettings  *settings)
 {
   PatMatchDialog *self;
-  PatApplication *app;
 
-  g_return_val_if_fail (PAT_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (PAT_IS_SESSION (session), NULL);
 
-  self = g_object_new (PAT_TYPE_MATCH_DIALOG, "transient-for", window, NULL);
-  g_set_weak_pointer (&self->window, window);
-  app = PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
-  if (app != NULL)
-    adw_combo_row_set_selected (self->die_row,
-                                g_settings_get_enum (pat_application_get_settings (app), "demon-die-mode"));
+  self = g_object_new (PAT_TYPE_MATCH_DIALOG, "transient-for", parent, NULL);
+  self->session = g_object_ref (session);
+  if (settings != NULL)
+    adw_combo_row_set_selected (self->die_row, g_settings_get_enum (settings, "demon-die-mode"));
   return self;
 }

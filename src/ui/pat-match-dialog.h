@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatMatchDialog: sets up a Demon match — players, teams, target — and starts it in the window. */
+/* PatMatchDialog: sets up a Demon match — players, teams, target — and starts it in a session. */
 #pragma once
 
 #include <adwaita.h>
 
-#include "pat-window.h"
+#include "pat-session.h"
 
 G_BEGIN_DECLS
 
@@ -12,7 +12,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PatMatchDialog, pat_match_dialog, PAT, MATCH_DIALOG, AdwWindow)
 
-PatMatchDialog *pat_match_dialog_new         (PatWindow          *window);
+PatMatchDialog *pat_match_dialog_new         (GtkWindow          *parent,
+                                              PatSession         *session,
+                                              GSettings          *settings);
 /* Replaces the players' names (two to eight). */
 void            pat_match_dialog_set_players (PatMatchDialog     *self,
                                               const char *const  *names);

@@ -11,6 +11,7 @@
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
 #include "pat-rules.h"
+#include "pat-session.h"
 
 #define BACK_WIDTH  60
 #define BACK_HEIGHT 84

@@ -28,6 +28,5 @@ void            pat_preferences_set_winnability (GSettings  *settings,
                                                  gboolean    shown);
 
 /* Deals per second of Play to the End at its fastest setting. */
-#define PAT_PLAY_SPEED_FASTEST 1000.0
 
 G_END_DECLS

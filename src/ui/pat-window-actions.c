@@ -15,70 +15,49 @@
 #include "pat-card-renderer.h"
 #include "pat-window-private.h"
 
-static PatApplication *
-get_app (PatWindow *self)
-{
-  return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
-}
-
-/* The shortest time between two ticks of Play to the End: a frame. Faster speeds deal several
- * times per tick, as many as the time since the start asks for, so that a slow frame does not
- * slow the play down; but no more than a quarter of a second's worth at once. */
-#define PLAY_TICK_MS 16
-#define PLAY_MAX_CATCH_UP 0.25
-
-/* Below this time between deals the cards are not animated: they could not arrive in time. */
-#define PLAY_ANIMATED_MS 200
-
 static gboolean
 plays_itself (PatWindow *self)
 {
   return self->game != NULL && pat_rules_plays_itself (pat_game_get_rules (self->game));
 }
 
+static gboolean
+playing_to_end (PatWindow *self)
+{
+  return pat_session_get_driver (self->session) == PAT_DRIVER_PLAY_TO_END;
+}
+
 void
 pat_window_update_actions (PatWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
-  gboolean in_match = self->match_play != NULL;
-  gboolean turn_over = in_match && pat_match_play_get_turn_over (self->match_play);
+  gboolean in_match = match_play != NULL;
+  gboolean turn_over = in_match && pat_match_play_get_turn_over (match_play);
   /* Once a match's turn is scored it is over: no undo; and nobody replays a match's deal. */
   gboolean can_change = self->game != NULL && !turn_over;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", can_change && pat_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.redo", can_change && pat_game_get_can_redo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.undo",
+                                 can_change && pat_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.redo",
+                                 can_change && pat_game_get_can_redo (self->game));
   gtk_widget_action_set_enabled (widget, "win.restart",
-                                 !in_match && self->game != NULL && pat_game_get_can_undo (self->game));
+                                 !in_match && self->game != NULL &&
+                                 pat_game_get_can_undo (self->game));
   /* A game that plays itself has no hints (its help page says so): its only move is the deal. */
-  gtk_widget_action_set_enabled (widget, "win.hint", playing && can_change && !plays_itself (self));
-  gtk_widget_action_set_enabled (widget, "win.play-to-end", playing && plays_itself (self) && self->play_id == 0);
-  gtk_widget_action_set_enabled (widget, "win.stop-playing", self->play_id != 0);
-  gtk_widget_set_visible (self->stop_button, self->play_id != 0);
+  gtk_widget_action_set_enabled (widget, "win.hint",
+                                 playing && can_change && !plays_itself (self));
+  gtk_widget_action_set_enabled (widget, "win.play-to-end",
+                                 playing && plays_itself (self) && !playing_to_end (self));
+  gtk_widget_action_set_enabled (widget, "win.stop-playing", playing_to_end (self));
+  gtk_widget_set_visible (self->stop_button, playing_to_end (self));
   gtk_widget_set_visible (self->hint_button, !plays_itself (self));
-  gtk_widget_action_set_enabled (widget, "win.end-turn", in_match && self->game_in_match && !turn_over);
+  gtk_widget_action_set_enabled (widget, "win.end-turn",
+                                 in_match && pat_session_get_game_in_match (self->session) &&
+                                 !turn_over);
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
   gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);
-}
-
-/* Stops Play to the End and the demo. */
-void
-pat_window_stop_playing (PatWindow *self)
-{
-  PatApplication *app = get_app (self);
-
-  if (self->play_id != 0)
-    {
-      g_clear_handle_id (&self->play_id, g_source_remove);
-      if (self->settings != NULL)
-        g_clear_signal_handler (&self->play_speed_id, self->settings);
-      if (app != NULL && self->game != NULL)
-        pat_store_resume_autosave (pat_application_get_store (app), self->game);
-      /* "Playing to the end…" is no longer true. */
-      pat_window_set_message (self, NULL);
-      pat_window_update_actions (self);
-    }
-  pat_window_stop_demo (self);
 }
 
 static void
@@ -87,19 +66,20 @@ new_game_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
 
   /* In a match, a new game is the next player's turn. */
-  if (self->match_play != NULL)
+  if (match_play != NULL)
     {
-      if (pat_match_play_get_turn_over (self->match_play) ||
-          pat_match_get_finished (pat_match_play_get_match (self->match_play)))
+      if (pat_match_play_get_turn_over (match_play) ||
+          pat_match_get_finished (pat_match_play_get_match (match_play)))
         pat_window_start_next_turn (self);
       else
         gtk_widget_activate_action (widget, "win.end-turn", NULL);
       return;
     }
   if (self->game != NULL)
-    pat_window_new_random_deal (self, pat_game_get_game_id (self->game));
+    pat_session_new_deal (self->session, pat_game_get_game_id (self->game));
 }
 
 static void
@@ -109,13 +89,8 @@ restart_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  if (self->game == NULL)
-    return;
-  pat_window_stop_playing (self);
   pat_board_finish_animations (self->board);
-  /* Restarting a started game counts it as lost; the restarted deal is a new game. */
-  pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), self->game);
-  pat_game_restart (self->game);
+  pat_session_restart (self->session);
 }
 
 static void
@@ -125,10 +100,8 @@ undo_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  pat_window_stop_playing (self);
   pat_board_finish_animations (self->board);
-  if (self->game != NULL)
-    pat_game_undo (self->game);
+  pat_session_undo (self->session);
 }
 
 static void
@@ -138,10 +111,8 @@ redo_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  pat_window_stop_playing (self);
   pat_board_finish_animations (self->board);
-  if (self->game != NULL)
-    pat_game_redo (self->game);
+  pat_session_redo (self->session);
 }
 
 /* The hint in words, for the status line and screen readers: "Hint: Nine of Spades to Foundation 2". */
@@ -193,13 +164,8 @@ hint_action (GtkWidget  *widget,
     return;
 
   pat_board_finish_animations (self->board);
-
-  /* The next move of a winning line when the solver knows one; otherwise the greedy player's
-   * move, never back to a position this game has been in when another is left. */
-  if (pat_window_solver_hint (self, &suggested) || pat_game_suggest_move (self->game, &suggested))
+  if (pat_session_hint (self->session, &suggested))
     best = &suggested;
-
-  pat_game_add_hint_used (self->game);
   pat_board_show_hint (self->board, best);
   if (best == NULL)
     {
@@ -221,7 +187,7 @@ choose_game_action (GtkWidget  *widget,
   if (pat_rules_lookup (game_id) == NULL)
     return;
   pat_board_finish_animations (self->board);
-  pat_window_open_game (self, game_id);
+  pat_session_open_game (self->session, game_id);
 }
 
 /* win.start-deal (game id, deal number): that deal of that game, as the game chooser starts it. */
@@ -238,7 +204,7 @@ start_deal_action (GtkWidget  *widget,
   if (pat_rules_lookup (game_id) == NULL || !pat_deal_number_parse (deal_text, &deal, NULL))
     return;
   pat_board_finish_animations (self->board);
-  pat_window_start_deal (self, game_id, &deal);
+  pat_session_start_deal (self->session, game_id, &deal);
 }
 
 static void
@@ -246,78 +212,11 @@ resume_match_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  pat_window_resume_match (PAT_WINDOW (widget));
+  pat_session_resume_match (PAT_WINDOW (widget)->session);
 }
 
 /* Play to the End: Perpetual Motion deals by itself at the speed of the key "play-speed" (deals
  * per second), which applies at once when it changes; a Stop button shows meanwhile. */
-
-static gboolean
-play_step_cb (gpointer user_data)
-{
-  PatWindow *self = user_data;
-  PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
-  guint id = self->play_id;
-  gboolean fast = self->play_interval < PLAY_ANIMATED_MS;
-  double due = (g_get_monotonic_time () - self->play_start) * self->play_speed / G_USEC_PER_SEC;
-  guint n = (guint) CLAMP (due - self->play_done, 1.0, MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
-  guint i;
-
-  /* Behind by more than the catch-up allows: count from now. (A fraction of a deal left over is
-   * not being behind: it is dealt at a later tick.) */
-  if (due - self->play_done >= n + 1)
-    {
-      self->play_start = g_get_monotonic_time ();
-      self->play_done = 0;
-    }
-  else
-    self->play_done += n;
-
-  /* The last deal's animation has had its time. */
-  pat_board_finish_animations (self->board);
-  for (i = 0; i < n; i++)
-    {
-      if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
-          !pat_game_apply (self->game, &deal, NULL))
-        {
-          pat_window_stop_playing (self);
-          break;
-        }
-      /* The deal ended the game, which stopped the play. */
-      if (self->play_id != id)
-        break;
-    }
-  /* Too fast to watch: the board shows where the play is, not a queue of flights behind it (the
-   * end card would otherwise come up over seconds of cards still flying). */
-  if (fast)
-    pat_board_finish_animations (self->board);
-  return self->play_id == id ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
-}
-
-/* Starts the timer at the speed of the settings, replacing a running one. */
-static void
-arm_play_timer (PatWindow *self)
-{
-  double speed = CLAMP (g_settings_get_double (self->settings, "play-speed"), 0.25, PAT_PLAY_SPEED_FASTEST);
-  guint interval = (guint) MAX (1000.0 / speed, PLAY_TICK_MS);
-
-  self->play_interval = interval;
-  self->play_speed = speed;
-  self->play_start = g_get_monotonic_time ();
-  self->play_done = 0;
-  g_clear_handle_id (&self->play_id, g_source_remove);
-  self->play_id = g_timeout_add (interval, play_step_cb, self);
-}
-
-static void
-play_speed_changed_cb (PatWindow  *self,
-                       const char *key,
-                       GSettings  *settings)
-{
-  if (self->play_id != 0)
-    arm_play_timer (self);
-}
-
 static void
 play_to_end_action (GtkWidget  *widget,
                     const char *action_name,
@@ -325,22 +224,10 @@ play_to_end_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  if (self->play_id != 0)
-    {
-      pat_window_stop_playing (self);
-      return;
-    }
-  if (!plays_itself (self) || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
-    return;
-
-  pat_window_stop_demo (self);
-  /* Saving after every deal would be the slowest part by far: the game is saved when it stops. */
-  pat_store_pause_autosave (pat_application_get_store (get_app (self)), self->game);
-  arm_play_timer (self);
-  self->play_speed_id = g_signal_connect_swapped (self->settings, "changed::play-speed",
-                                                  G_CALLBACK (play_speed_changed_cb), self);
-  pat_window_update_actions (self);
-  pat_window_set_message (self, _("Playing to the end; any key or a click on the cards stops it"));
+  if (playing_to_end (self))
+    pat_session_stop_playing (self->session);
+  else
+    pat_session_play_to_end (self->session);
 }
 
 static void
@@ -348,7 +235,7 @@ stop_playing_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  pat_window_stop_playing (PAT_WINDOW (widget));
+  pat_session_stop_playing (PAT_WINDOW (widget)->session);
 }
 
 /* Any key stops Play to the End, and is taken by it: a key meant as "stop" does nothing else (it
@@ -363,9 +250,9 @@ play_key_pressed_cb (PatWindow             *self,
 {
   GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
 
-  if (self->play_id == 0 || (event != NULL && gdk_key_event_is_modifier (event)))
+  if (!playing_to_end (self) || (event != NULL && gdk_key_event_is_modifier (event)))
     return GDK_EVENT_PROPAGATE;
-  pat_window_stop_playing (self);
+  pat_session_stop_playing (self->session);
   return GDK_EVENT_STOP;
 }
 
@@ -379,13 +266,80 @@ play_click_pressed_cb (PatWindow       *self,
                        double           y,
                        GtkGestureClick *gesture)
 {
-  if (self->play_id == 0)
+  if (!playing_to_end (self))
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
     }
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  pat_window_stop_playing (self);
+  pat_session_stop_playing (self->session);
+}
+
+/* The drivers: what the status line says of them, and the board kept in step. */
+
+static void
+driver_cb (PatWindow  *self,
+           GParamSpec *pspec,
+           PatSession *session)
+{
+  PatDriver driver = pat_session_get_driver (session);
+
+  /* The Demo's line makes the safe moves up itself: the board's own would take its next card. */
+  pat_board_set_auto_paused (self->board, driver == PAT_DRIVER_DEMO);
+  if (driver == PAT_DRIVER_PLAY_TO_END)
+    pat_window_set_message (self, _("Playing to the end; any key or a click on the cards stops it"));
+  else if (driver == PAT_DRIVER_DEMO)
+    pat_window_set_message (self, _("Demo: watch the winning line; any move stops it"));
+  pat_window_update_actions (self);
+  pat_window_solver_update (self);
+}
+
+static void
+driver_stopped_cb (PatWindow  *self,
+                   PatDriver   driver,
+                   gboolean    stopped,
+                   PatSession *session)
+{
+  /* "Playing to the end…" is no longer true. A demo that won has not been stopped: the end
+   * card says how it ended; one that ended by itself (the player moved) says nothing. */
+  if (driver == PAT_DRIVER_PLAY_TO_END)
+    pat_window_set_message (self, NULL);
+  else if (stopped && self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING)
+    pat_window_set_message (self, _("Demo stopped"));
+  else if (stopped)
+    pat_window_set_message (self, NULL);
+}
+
+/* The last moves' animations have had their time. */
+static void
+tick_started_cb (PatWindow  *self,
+                 PatSession *session)
+{
+  pat_board_finish_animations (self->board);
+}
+
+/* Too fast to watch: the board shows where the play is, not a queue of flights behind it (the
+ * end card would otherwise come up over seconds of cards still flying). */
+static void
+tick_finished_cb (PatWindow  *self,
+                  gboolean    animated,
+                  PatSession *session)
+{
+  if (!animated)
+    pat_board_finish_animations (self->board);
+}
+
+void
+pat_window_actions_setup (PatWindow *self)
+{
+  g_signal_connect_object (self->session, "notify::driver", G_CALLBACK (driver_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "driver-stopped", G_CALLBACK (driver_stopped_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "tick-started", G_CALLBACK (tick_started_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "tick-finished", G_CALLBACK (tick_finished_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void
@@ -451,7 +405,8 @@ game_chooser_action (GtkWidget  *widget,
   PatWindow *self = PAT_WINDOW (widget);
 
   pat_board_finish_animations (self->board);
-  gtk_window_present (GTK_WINDOW (pat_game_chooser_new (self)));
+  gtk_window_present (GTK_WINDOW (pat_game_chooser_new (GTK_WINDOW (self), self->session,
+                                                        self->settings)));
 }
 
 static void
@@ -459,7 +414,10 @@ new_match_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  gtk_window_present (GTK_WINDOW (pat_match_dialog_new (PAT_WINDOW (widget))));
+  PatWindow *self = PAT_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (pat_match_dialog_new (GTK_WINDOW (self), self->session,
+                                                        self->settings)));
 }
 
 static void
@@ -478,7 +436,7 @@ confirmation_response_cb (PatWindow        *self,
   if (g_str_equal (response, "end"))
     pat_window_end_turn (self);
   else if (g_str_equal (response, "abandon"))
-    pat_window_abandon_match (self);
+    pat_session_abandon_match (self->session);
 }
 
 static void
@@ -510,13 +468,14 @@ end_turn_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   const char *player;
 
-  if (self->match_play == NULL || pat_match_play_get_turn_over (self->match_play) || self->game == NULL)
+  if (match_play == NULL || pat_match_play_get_turn_over (match_play) || self->game == NULL)
     return;
-  player = pat_match_play_get_turn_player (self->match_play);
+  player = pat_match_play_get_turn_player (match_play);
   /* Translators: %s is the name of the player whose turn it is */
   heading = g_strdup_printf (_("End %s’s Turn?"), player);
   /* Translators: %s is a player's name, %d their score */
@@ -532,7 +491,7 @@ abandon_match_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
-  if (self->match_play == NULL)
+  if (pat_session_get_match_play (self->session) == NULL)
     return;
   confirm (self, _("Abandon the Match?"),
            _("The match ends without a winner and its scores are forgotten. This cannot be undone."),

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatWindow's solver side: the winnability line, hints from a winning line, the demo, and winnable-only deals. */
+/* PatWindow's solver side: the winnability line, the demo and the search for winnable deals. */
 
 #include "config.h"
 
@@ -8,17 +8,6 @@
 #include "pat-preferences.h"
 #include "pat-toast.h"
 #include "pat-window-private.h"
-
-#define DEMO_INTERVAL_MS 650
-#define DEAL_SEARCH_TRIES 2000
-
-typedef struct {
-  PatWindow *window;
-  PatMove   *line;
-  guint      n_moves;
-  guint      next;
-  guint      expected_moves;   /* the game's move count after the demo's last move */
-} Demo;
 
 /* Whether the winnability line is shown for the game in play: the switch for all games and the
  * game's own (by default off where cards are face down). The analyser still runs for hints and
@@ -42,11 +31,14 @@ pat_window_update_verdict (PatWindow *self)
   const char *text = NULL;
   const char *style = NULL;
 
-  if (self->analyzer == NULL)   /* not set up yet */
+  PatAnalyzer *analyzer;
+
+  if (self->session == NULL)   /* not set up yet */
     return;
+  analyzer = pat_session_get_analyzer (self->session);
   shown = verdict_shown (self);
-  verdict = shown ? pat_analyzer_get_verdict (self->analyzer) : PAT_VERDICT_OFF;
-  undo_count = pat_analyzer_get_undo_count (self->analyzer);
+  verdict = shown ? pat_analyzer_get_verdict (analyzer) : PAT_VERDICT_OFF;
+  undo_count = pat_analyzer_get_undo_count (analyzer);
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "success");
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "error");
@@ -143,119 +135,33 @@ winnability_changed_cb (PatWindow  *self,
   pat_window_update_verdict (self);
 }
 
-/* The hint: the next move of a winning line when one is known. */
-gboolean
-pat_window_solver_hint (PatWindow *self,
-                        PatMove   *move)
-{
-  return pat_analyzer_get_next_move (self->analyzer, move);
-}
-
 void
 pat_window_solver_update (PatWindow *self)
 {
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
-  PatVerdict verdict = pat_analyzer_get_verdict (self->analyzer);
+  PatVerdict verdict = pat_analyzer_get_verdict (pat_session_get_analyzer (self->session));
+  gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO;
 
   /* Where the line is not shown, the demo is offered whenever the solver works on the game, so
    * that the menu does not tell whether the deal can be won. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.demo",
-                                 playing && self->match_play == NULL &&
-                                 (self->demo_id != 0 ||
-                                  (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
-                                                        : verdict != PAT_VERDICT_OFF)));
+                                 playing && pat_session_get_match_play (self->session) == NULL &&
+                                 (demo || (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
+                                                                : verdict != PAT_VERDICT_OFF)));
 }
 
-/* The demo: plays the winning line with the board's animations; any other action stops it. */
-
-static void
-demo_free (Demo *demo)
-{
-  /* However the demo ends, the board goes back to playing safe moves up by itself. */
-  if (demo->window->board != NULL)
-    pat_board_set_auto_paused (demo->window->board, FALSE);
-  g_free (demo->line);
-  g_free (demo);
-}
-
-void
-pat_window_stop_demo (PatWindow *self)
-{
-  if (self->demo_id != 0)
-    {
-      g_clear_handle_id (&self->demo_id, g_source_remove);
-      /* A demo that won has not been stopped: the end card says how it ended. */
-      if (self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING)
-        pat_window_set_message (self, _("Demo stopped"));
-      else
-        pat_window_set_message (self, NULL);
-      pat_window_solver_update (self);
-    }
-}
-
-static gboolean
-demo_step_cb (gpointer user_data)
-{
-  Demo *demo = user_data;
-  PatWindow *self = demo->window;
-
-  if (self->game == NULL || demo->next >= demo->n_moves ||
-      pat_game_get_moves (self->game) != demo->expected_moves ||
-      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
-    {
-      /* Finished, or the player moved: the line no longer fits. */
-      self->demo_id = 0;
-      pat_window_solver_update (self);
-      return G_SOURCE_REMOVE;
-    }
-
-  pat_board_finish_animations (self->board);
-  /* The Demo's moves make the game assisted: it will count as neither won nor lost. */
-  if (!pat_game_apply_assisted (self->game, &demo->line[demo->next++], NULL))
-    {
-      self->demo_id = 0;
-      pat_window_solver_update (self);
-      return G_SOURCE_REMOVE;
-    }
-  demo->expected_moves = pat_game_get_moves (self->game);
-  return G_SOURCE_CONTINUE;
-}
-
+/* The demo plays the winning line with the board's animations; any other action stops it. */
 static void
 demo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
-  const PatMove *line;
-  Demo *demo;
-  guint n;
 
-  if (self->demo_id != 0)
-    {
-      pat_window_stop_demo (self);
-      return;
-    }
-  line = pat_analyzer_get_line (self->analyzer, &n);
-  if (line == NULL || n == 0 || self->game == NULL)
-    {
-      pat_window_set_message (self, _("No winning line is known from here"));
-      return;
-    }
-
-  pat_window_stop_playing (self);
-  demo = g_new0 (Demo, 1);
-  demo->window = self;
-  demo->line = g_memdup2 (line, n * sizeof *line);
-  demo->n_moves = n;
-  demo->expected_moves = pat_game_get_moves (self->game);
-  /* The line makes the safe moves up itself: the board's own would take its next card. */
-  pat_board_set_auto_paused (self->board, TRUE);
-  /* Start the timer only after stop_playing, which also stops a demo. */
-  self->demo_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->demo_interval, demo_step_cb, demo,
-                                      (GDestroyNotify) demo_free);
-  pat_window_set_message (self, _("Demo: watch the winning line; any move stops it"));
-  pat_window_solver_update (self);
+  if (pat_session_get_driver (self->session) == PAT_DRIVER_DEMO)
+    pat_session_stop_playing (self->session);
+  else if (!pat_session_start_demo (self->session))
+    pat_window_set_message (self, _("No winning line is known from here"));
 }
 
 static void
@@ -264,16 +170,9 @@ undo_to_winnable_action (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   PatWindow *self = PAT_WINDOW (widget);
-  guint n = pat_analyzer_get_undo_count (self->analyzer);
-  guint i;
 
-  if (self->game == NULL || pat_analyzer_get_verdict (self->analyzer) != PAT_VERDICT_LOST)
-    return;
-  pat_window_stop_playing (self);
   pat_board_finish_animations (self->board);
-  for (i = 0; i < n; i++)
-    if (!pat_game_undo (self->game))
-      break;
+  pat_session_undo_to_winnable (self->session);
 }
 
 /* Winnable deals only. */
@@ -301,122 +200,64 @@ show_search_toast_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-typedef struct {
-  PatWindow *window;
-  char      *game_id;
-} SearchData;
-
-static void
-search_data_free (SearchData *data)
-{
-  g_object_unref (data->window);
-  g_free (data->game_id);
-  g_free (data);
-}
-
-static void
-winnable_found_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  SearchData *data = user_data;
-  PatWindow *self = data->window;
-  g_autoptr(GError) error = NULL;
-  PatDealNumber deal;
-
-  if (pat_find_winnable_deal_finish (result, &deal, &error))
-    {
-      dismiss_search_toast (self);
-      g_clear_object (&self->deal_search);
-      pat_window_start_deal (self, data->game_id, &deal);
-    }
-  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      dismiss_search_toast (self);
-      g_clear_object (&self->deal_search);
-      pat_window_set_message (self, _("No winnable deal was found; here is a random one"));
-      pat_window_start_deal (self, data->game_id, NULL);
-    }
-  search_data_free (data);
-}
-
 static void
 cancel_search_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  PatWindow *self = PAT_WINDOW (widget);
-
-  if (self->deal_search != NULL)
-    {
-      g_cancellable_cancel (self->deal_search);
-      g_clear_object (&self->deal_search);
-    }
-  dismiss_search_toast (self);
+  pat_session_cancel_search (PAT_WINDOW (widget)->session);
 }
 
+/* Most searches take a few milliseconds (a toast would only flash); a long one says so, and
+ * offers to cancel it. */
 void
-pat_window_new_random_deal (PatWindow  *self,
-                            const char *game_id)
+pat_window_update_search (PatWindow *self)
 {
-  const PatRules *rules = pat_rules_lookup (game_id);
-  SearchData *data;
-  PatOptions options = { PAT_DIE_OFF };
-  int difficulty;
-
-  g_return_if_fail (rules != NULL);
-
-  cancel_search_action (GTK_WIDGET (self), NULL, NULL);
-  if (!g_settings_get_boolean (self->settings, "winnable-deals-only") ||
-      (!pat_rules_plays_itself (rules) && !pat_solver_supports (rules)))
+  if (!pat_session_get_searching (self->session))
     {
-      pat_window_start_deal (self, game_id, NULL);
+      dismiss_search_toast (self);
       return;
     }
-
-  if (rules->flags & PAT_RULES_DIE)
-    options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
-
-  self->deal_search = g_cancellable_new ();
+  if (self->search_toast != NULL)
+    return;
   /* Translators: shown while the solver draws deals until one can be won */
   self->search_toast = pat_toast_new (_("Looking for a winnable deal…"));
   adw_toast_set_timeout (self->search_toast, 0);
   adw_toast_set_button_label (self->search_toast, _("_Cancel"));
   adw_toast_set_action_name (self->search_toast, "win.cancel-deal-search");
-  /* Most searches take a few milliseconds (a toast would only flash); a long one says so. */
   self->search_toast_id = g_timeout_add (SEARCH_TOAST_DELAY_MS, show_search_toast_cb, self);
-
-  data = g_new0 (SearchData, 1);
-  data->window = g_object_ref (self);
-  data->game_id = g_strdup (game_id);
-  /* The enum's values 1, 2, 3 are easy, medium, hard; 0, any winnable deal. */
-  difficulty = g_settings_get_enum (self->settings, "deal-difficulty");
-  pat_find_deal_async (game_id, &options,
-                       difficulty > 0 ? (PatDifficulty) (PAT_DIFFICULTY_EASY + difficulty - 1)
-                                      : PAT_DIFFICULTY_UNKNOWN,
-                       DEAL_SEARCH_TRIES, self->deal_search, winnable_found_cb, data);
 }
 
-void
-pat_window_solver_set_game (PatWindow *self,
-                            PatGame   *game)
+static void
+searching_cb (PatWindow  *self,
+              GParamSpec *pspec,
+              PatSession *session)
 {
-  pat_window_stop_demo (self);
-  pat_analyzer_set_game (self->analyzer, game);
-  pat_window_update_verdict (self);
+  pat_window_update_search (self);
+}
+
+static void
+deal_search_failed_cb (PatWindow  *self,
+                       PatSession *session)
+{
+  pat_window_set_message (self, _("No winnable deal was found; here is a random one"));
 }
 
 void
 pat_window_solver_setup (PatWindow *self)
 {
-  self->analyzer = pat_analyzer_new ();
-  self->demo_interval = DEMO_INTERVAL_MS;
-  g_signal_connect_object (self->analyzer, "notify::verdict", G_CALLBACK (verdict_notify_cb), self,
+  PatAnalyzer *analyzer = pat_session_get_analyzer (self->session);
+
+  g_signal_connect_object (analyzer, "notify::verdict", G_CALLBACK (verdict_notify_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->analyzer, "notify::undo-count", G_CALLBACK (verdict_notify_cb), self,
+  g_signal_connect_object (analyzer, "notify::undo-count", G_CALLBACK (verdict_notify_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->settings, "changed::show-winnability", G_CALLBACK (winnability_changed_cb),
+  g_signal_connect_object (self->session, "notify::searching", G_CALLBACK (searching_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "deal-search-failed", G_CALLBACK (deal_search_failed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::show-winnability",
+                           G_CALLBACK (winnability_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::winnability-by-game",
                            G_CALLBACK (winnability_changed_cb), self, G_CONNECT_SWAPPED);
   pat_window_update_verdict (self);
@@ -425,15 +266,10 @@ pat_window_solver_setup (PatWindow *self)
 void
 pat_window_solver_dispose (PatWindow *self)
 {
-  g_clear_handle_id (&self->demo_id, g_source_remove);
-  if (self->deal_search != NULL)
-    g_cancellable_cancel (self->deal_search);
-  g_clear_object (&self->deal_search);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (pat_session_get_analyzer (self->session), self);
   g_clear_handle_id (&self->search_toast_id, g_source_remove);
   g_clear_object (&self->search_toast);
-  if (self->analyzer != NULL)
-    pat_analyzer_set_game (self->analyzer, NULL);
-  g_clear_object (&self->analyzer);
 }
 
 void

@@ -16,12 +16,6 @@ G_DEFINE_FINAL_TYPE (PatWindow, pat_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void update_end_button (PatWindow *self);
 
-static PatApplication *
-get_app (PatWindow *self)
-{
-  return PAT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
-}
-
 static char *
 format_elapsed (guint seconds)
 {
@@ -51,7 +45,10 @@ set_end_shown (PatWindow *self,
 static const char *
 turn_player (PatWindow *self)
 {
-  return self->match_play != NULL ? pat_match_play_get_turn_player (self->match_play) : NULL;
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
+
+  return match_play != NULL && pat_session_get_game_in_match (self->session)
+         ? pat_match_play_get_turn_player (match_play) : NULL;
 }
 
 static void
@@ -76,7 +73,7 @@ update_status (PatWindow *self)
   if (turn_player (self) != NULL)
     /* Translators: the status line during a Demon match: the round and whose turn it is */
     game_text = g_strdup_printf (_("Match round %u · %s"),
-                                 pat_match_play_get_turn_round (self->match_play), turn_player (self));
+                                 pat_match_play_get_turn_round (pat_session_get_match_play (self->session)), turn_player (self));
   else if (deal != NULL && deal[0] != '\0' && self->narrow)
     /* The title, cut short in a narrow window, names the game: the status line keeps the deal. */
     game_text = g_strdup_printf (_("Deal %s"), deal);
@@ -458,17 +455,13 @@ show_end (PatWindow  *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->end_new_game_button));
 }
 
+/* The session has recorded the result (in the statistics, or as a match turn's score). */
 static void
 game_finished_cb (PatWindow  *self,
                   PatStatus   status,
                   const char *reason,
-                  PatGame    *game)
+                  PatSession *session)
 {
-  pat_window_stop_playing (self);
-  /* Match games belong to the match's players, not to this player's statistics; the match
-   * has already ended the turn (it follows the game from the turn's start, before the window). */
-  if (self->match_play == NULL)
-    pat_stats_game_finished (pat_application_get_stats (get_app (self)), game);
   update_running (self);
   show_end (self, status, reason);
   pat_window_update_actions (self);
@@ -600,39 +593,30 @@ default_width_cb (PatWindow  *self,
   pat_window_update_verdict (self);
 }
 
+/* The session plays another game: the match's next turn, another deal, another game. */
 static void
-set_game (PatWindow *self,
-          PatGame   *game)
+session_game_cb (PatWindow  *self,
+                 GParamSpec *pspec,
+                 PatSession *session)
 {
-  PatStore *store = pat_application_get_store (get_app (self));
-
-  pat_window_stop_playing (self);
-  if (self->game != NULL)
-    pat_game_set_running (self->game, FALSE);
+  PatGame *game = pat_session_get_game (session);
 
   g_set_object (&self->game, game);
-  self->game_in_match = self->match_play != NULL;
   g_signal_group_set_target (self->game_signals, game);
   pat_board_set_game (self->board, game);
-  pat_window_solver_set_game (self, game);
-  /* A match's games are saved with the match (which marks itself to resume), never in place of
-   * the player's own Demon. */
-  if (self->match_play == NULL)
-    {
-      pat_store_autosave (store, game);
-      pat_store_set_last_game_id (store, pat_game_get_game_id (game));
-    }
+  pat_window_update_verdict (self);
 
   pat_celebration_stop (self->celebration);
   set_end_shown (self, FALSE);
   pat_window_set_message (self, NULL);
   update_status (self);
   update_running (self);
+  update_end_button (self);
   pat_window_update_actions (self);
 
   /* A resumed game that had already ended shows its end again, and a deal lost from the start
    * (Demon's can be) says why at once. */
-  if (pat_game_get_status (game) != PAT_STATUS_PLAYING)
+  if (game != NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING)
     {
       g_autofree char *reason = pat_game_dup_end_reason (game);
 
@@ -640,121 +624,15 @@ set_game (PatWindow *self,
     }
 }
 
-static PatDealNumber
-random_deal (void)
-{
-  /* Nine digits: easy to read out and type, far from exhausting. */
-  return pat_deal_number_from_uint ((guint64) g_random_int_range (1, 1000000000));
-}
-
-static PatOptions
-options_for (PatWindow  *self,
-             const char *game_id)
-{
-  PatOptions options = { PAT_DIE_OFF };
-
-  const PatRules *rules = pat_rules_lookup (game_id);
-
-  if (pat_rules_has_flag (rules, PAT_RULES_DIE))
-    options.die_mode = (PatDieMode) g_settings_get_enum (self->settings, "demon-die-mode");
-  return options;
-}
-
-/* Leaving a started, unfinished game for another deal counts as a loss, once. */
-static void
-abandon_current (PatWindow *self)
-{
-  if (self->game != NULL && !self->game_in_match)
-    pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), self->game);
-}
-
-/* The same for the saved game of another game id that a new deal is about to replace. */
-static void
-abandon_saved (PatWindow  *self,
-               const char *game_id)
-{
-  PatStore *store = pat_application_get_store (get_app (self));
-  g_autoptr(PatGame) saved = NULL;
-
-  if (pat_store_has_game (store, game_id))
-    saved = pat_store_load_game (store, game_id, NULL);
-  if (saved != NULL)
-    pat_stats_game_abandoned (pat_application_get_stats (get_app (self)), saved);
-}
-
-void
-pat_window_start_deal (PatWindow           *self,
-                       const char          *game_id,
-                       const PatDealNumber *deal)
-{
-  g_autoptr(PatGame) game = NULL;
-  PatDealNumber number = deal != NULL ? *deal : random_deal ();
-  PatOptions options = options_for (self, game_id);
-
-  g_return_if_fail (pat_rules_lookup (game_id) != NULL);
-
-  if (self->match_play != NULL)
-    pat_window_leave_match (self);
-  if (self->game != NULL && !self->game_in_match && g_str_equal (pat_game_get_game_id (self->game), game_id))
-    abandon_current (self);
-  else
-    abandon_saved (self, game_id);
-
-  game = pat_game_new (game_id, &number, &options);
-  /* A new deal drawn at random is never one that is over before the first move (some Demon
-   * deals are); a deal asked for by its number is dealt as it is. */
-  for (guint tries = 0; deal == NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING && tries < 100; tries++)
-    {
-      number = random_deal ();
-      g_object_unref (game);
-      game = pat_game_new (game_id, &number, &options);
-    }
-  set_game (self, game);
-  pat_store_save_game (pat_application_get_store (get_app (self)), game, NULL);
-}
-
-static void
-load_or_deal (PatWindow  *self,
-              const char *game_id)
-{
-  PatStore *store = pat_application_get_store (get_app (self));
-  g_autoptr(PatGame) game = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* A broken file is moved aside and reported by the store's load-failed signal. */
-  if (pat_store_has_game (store, game_id))
-    game = pat_store_load_game (store, game_id, &error);
-
-  if (game != NULL)
-    set_game (self, game);
-  else
-    pat_window_start_deal (self, game_id, NULL);
-}
-
-void
-pat_window_open_game (PatWindow  *self,
-                      const char *game_id)
-{
-  if (self->match_play != NULL)
-    pat_window_leave_match (self);
-  else if (self->game != NULL && !self->game_in_match &&
-           g_str_equal (pat_game_get_game_id (self->game), game_id))
-    return;
-  else
-    /* Switching to another game leaves this one unfinished: a loss, once (issue 3). Its save
-     * stays, so coming back resumes it, but it is not counted again. */
-    abandon_current (self);
-
-  load_or_deal (self, game_id);
-}
-
-/* Demon matches: the turns are PatMatchPlay's; the window shows them. */
+/* Demon matches: the turns are the session's; the window shows them. */
 
 static void
 update_end_button (PatWindow *self)
 {
-  if (self->match_play != NULL && pat_match_play_get_turn_over (self->match_play) &&
-      !pat_match_get_finished (pat_match_play_get_match (self->match_play)))
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
+
+  if (match_play != NULL && pat_match_play_get_turn_over (match_play) &&
+      !pat_match_get_finished (pat_match_play_get_match (match_play)))
     pat_a11y_set_button_label (self->end_new_game_button, _("_Next Turn"));
   else
     pat_a11y_set_button_label (self->end_new_game_button, _("_New Game"));
@@ -786,24 +664,27 @@ scoreboard_abandon_cb (PatWindow *self)
 GtkWindow *
 pat_window_show_scoreboard (PatWindow *self)
 {
+  PatMatchPlay *match_play;
+
   g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
 
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  if (self->match_play == NULL)
+  match_play = pat_session_get_match_play (self->session);
+  if (match_play == NULL)
     return NULL;
 
   if (self->scoreboard == NULL)
     {
       g_set_weak_pointer (&self->scoreboard,
                           GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
-                                                          pat_match_play_get_match (self->match_play))));
+                                                          pat_match_play_get_match (match_play))));
       g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
                                G_CONNECT_SWAPPED);
     }
   pat_scoreboard_set_between_turns (PAT_SCOREBOARD (self->scoreboard),
-                                    pat_match_play_get_turn_over (self->match_play));
+                                    pat_match_play_get_turn_over (match_play));
   gtk_window_present (self->scoreboard);
   return self->scoreboard;
 }
@@ -819,19 +700,18 @@ show_scoreboard_cb (gpointer user_data)
 }
 
 static void
-match_save_failed_cb (PatWindow    *self,
-                      GError       *error,
-                      PatMatchPlay *match_play)
+match_save_failed_cb (PatWindow  *self,
+                      GError     *error,
+                      PatSession *session)
 {
   pat_window_show_toast (self, error->message);
 }
 
-/* A won match is over. The model, connected first, has already ended the turn and removed the
- * match's file; the window celebrates. */
+/* A won match is over: its last turn is ended and its file removed; the window celebrates. */
 static void
 match_finished_cb (PatWindow  *self,
                    const char *winner,
-                   PatMatch   *match)
+                   PatSession *session)
 {
   update_end_button (self);
   pat_window_update_actions (self);
@@ -840,20 +720,11 @@ match_finished_cb (PatWindow  *self,
     pat_window_show_scoreboard (self);
 }
 
-static void
-turn_started_cb (PatWindow    *self,
-                 PatMatchPlay *match_play)
-{
-  set_game (self, pat_match_play_get_current_game (match_play));
-  update_end_button (self);
-  pat_window_update_actions (self);
-}
-
 /* The turn's score is recorded: the next player is announced. */
 static void
-turn_ended_cb (PatWindow    *self,
-               int           score,
-               PatMatchPlay *match_play)
+turn_ended_cb (PatWindow  *self,
+               int         score,
+               PatSession *session)
 {
   pat_board_finish_animations (self->board);
   update_end_button (self);
@@ -863,108 +734,41 @@ turn_ended_cb (PatWindow    *self,
   self->scoreboard_id = g_timeout_add (900, show_scoreboard_cb, self);
 }
 
+/* A match starts (a turn has begun, unless it is over): the scores first. */
 static void
-clear_match_play (PatWindow *self)
+match_started_cb (PatWindow  *self,
+                  gboolean    turn_begun,
+                  PatSession *session)
 {
-  if (self->match_play == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (pat_match_play_get_match (self->match_play), self);
-  g_signal_handlers_disconnect_by_data (self->match_play, self);
-  g_clear_object (&self->match_play);
-}
-
-/**
- * pat_window_play_match:
- * @match: a match to play in this window
- *
- * Puts the player's own game aside (it stays saved) and plays @match's current turn.
- */
-void
-pat_window_play_match (PatWindow *self,
-                       PatMatch  *match)
-{
-  PatStore *store;
-
-  g_return_if_fail (PAT_IS_WINDOW (self));
-  g_return_if_fail (PAT_IS_MATCH (match));
-
-  if (pat_window_get_match (self) == match)
-    return;
-  store = pat_application_get_store (get_app (self));
-  if (self->match_play != NULL)
-    pat_window_leave_match (self);
-  else if (self->game != NULL)
-    pat_store_save_game (store, self->game, NULL);
-
-  pat_board_finish_animations (self->board);
-  self->match_play = pat_match_play_new (match, store);
-  g_signal_connect_object (self->match_play, "turn-started", G_CALLBACK (turn_started_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->match_play, "turn-ended", G_CALLBACK (turn_ended_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->match_play, "save-failed", G_CALLBACK (match_save_failed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (match, "finished", G_CALLBACK (match_finished_cb), self, G_CONNECT_SWAPPED);
-
-  /* Only a match that is over has no turn to begin. */
-  if (!pat_match_play_start_next_turn (self->match_play))
-    {
-      pat_window_show_scoreboard (self);
-      return;
-    }
-  if (!pat_match_play_get_turn_over (self->match_play))
+  if (!turn_begun || !pat_match_play_get_turn_over (pat_session_get_match_play (session)))
     pat_window_show_scoreboard (self);
 }
 
-gboolean
-pat_window_resume_match (PatWindow *self)
+/* A match is left or abandoned: its windows go. */
+static void
+session_match_cb (PatWindow  *self,
+                  GParamSpec *pspec,
+                  PatSession *session)
 {
-  PatStore *store = pat_application_get_store (get_app (self));
-  g_autoptr(PatMatch) match = NULL;
-
-  g_return_val_if_fail (PAT_IS_WINDOW (self), FALSE);
-
-  /* A broken file is moved aside and reported by the store's load-failed signal. */
-  if (pat_store_has_match (store))
-    match = pat_store_load_match (store, NULL);
-  if (match == NULL || pat_match_get_finished (match))
-    return FALSE;
-  pat_window_play_match (self, match);
-  return TRUE;
+  if (pat_session_get_match_play (session) == NULL)
+    {
+      g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+      pat_window_forget_window (&self->scoreboard);
+    }
+  update_end_button (self);
+  pat_window_update_actions (self);
 }
 
-PatMatch *
-pat_window_get_match (PatWindow *self)
-{
-  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
-
-  return self->match_play != NULL ? pat_match_play_get_match (self->match_play) : NULL;
-}
-
-/**
- * pat_window_get_match_play:
- *
- * Returns: (transfer none) (nullable): the turns of the match played in this window
- */
-PatMatchPlay *
-pat_window_get_match_play (PatWindow *self)
-{
-  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
-
-  return self->match_play;
-}
-
+/* Ends the current player's turn with the game's score (as when the game ends). */
 void
 pat_window_end_turn (PatWindow *self)
 {
-  g_return_if_fail (PAT_IS_WINDOW (self));
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
 
-  if (self->match_play == NULL || pat_match_play_get_turn_over (self->match_play))
+  if (match_play == NULL || pat_match_play_get_turn_over (match_play))
     return;
-  pat_window_stop_playing (self);
-  pat_game_set_running (self->game, FALSE);
   pat_board_finish_animations (self->board);
-  pat_match_play_end_turn (self->match_play);
+  pat_session_end_turn (self->session);
   show_end (self, PAT_STATUS_BLOCKED, "");
   gtk_image_set_from_icon_name (self->end_icon, "media-playback-stop-symbolic");
   gtk_label_set_label (self->end_title, _("Turn Over"));
@@ -973,56 +777,9 @@ pat_window_end_turn (PatWindow *self)
 void
 pat_window_start_next_turn (PatWindow *self)
 {
-  g_return_if_fail (PAT_IS_WINDOW (self));
-
-  if (self->match_play == NULL)
-    return;
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
   pat_window_forget_window (&self->scoreboard);
-  if (pat_match_get_finished (pat_match_play_get_match (self->match_play)))
-    {
-      pat_window_leave_match (self);
-      load_or_deal (self, pat_rules_match ()->id);
-      return;
-    }
-  pat_match_play_start_next_turn (self->match_play);
-}
-
-/* Leaves match mode: @keep saves the match, otherwise it is abandoned (its file removed). */
-static void
-drop_match (PatWindow *self,
-            gboolean   keep)
-{
-  if (self->match_play == NULL)
-    return;
-  if (keep)
-    pat_match_play_save (self->match_play);
-  else
-    pat_match_play_abandon (self->match_play);
-  g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  pat_window_forget_window (&self->scoreboard);
-  clear_match_play (self);
-  update_end_button (self);
-  pat_window_update_actions (self);
-}
-
-void
-pat_window_leave_match (PatWindow *self)
-{
-  g_return_if_fail (PAT_IS_WINDOW (self));
-
-  drop_match (self, TRUE);
-}
-
-void
-pat_window_abandon_match (PatWindow *self)
-{
-  g_return_if_fail (PAT_IS_WINDOW (self));
-
-  if (self->match_play == NULL)
-    return;
-  drop_match (self, FALSE);
-  load_or_deal (self, pat_rules_match ()->id);
+  pat_session_start_next_turn (self->session);
 }
 
 GtkWindow *
@@ -1049,6 +806,13 @@ pat_window_get_end_shown (PatWindow *self)
   return gtk_revealer_get_reveal_child (self->end_revealer);
 }
 
+PatSession *
+pat_window_get_session (PatWindow *self)
+{
+  g_return_val_if_fail (PAT_IS_WINDOW (self), NULL);
+  return self->session;
+}
+
 PatGame *
 pat_window_get_game (PatWindow *self)
 {
@@ -1070,14 +834,7 @@ pat_window_close_request (GtkWindow *window)
   int width, height;
 
   /* Quitting does not abandon the game: it is saved and resumes next time. */
-  pat_window_stop_playing (self);
-  if (self->game != NULL)
-    pat_game_set_running (self->game, FALSE);
-  if (self->match_play != NULL)
-    pat_match_play_save (self->match_play);
-  else if (self->game != NULL)
-    pat_store_save_game (pat_application_get_store (get_app (self)), self->game, NULL);
-  pat_store_flush (pat_application_get_store (get_app (self)));
+  pat_session_close (self->session);
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
@@ -1087,23 +844,67 @@ pat_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (pat_window_parent_class)->close_request (window);
 }
 
-/* What needs the application, which GtkWindow only has once constructed. */
+/* Demon's die and the difficulty of winnable deals are enums in the settings. */
 static void
-setup_with_application (PatWindow *self)
+deal_settings_cb (PatWindow  *self,
+                  const char *key,
+                  GSettings  *settings)
 {
-  self->settings = g_object_ref (pat_application_get_settings (get_app (self)));
+  /* The difficulty enum's values 1, 2, 3 are easy, medium, hard; 0, any winnable deal. */
+  int difficulty = g_settings_get_enum (settings, "deal-difficulty");
+
+  pat_session_set_die_mode (self->session, (PatDieMode) g_settings_get_enum (settings,
+                                                                             "demon-die-mode"));
+  pat_session_set_difficulty (self->session,
+                              difficulty > 0 ? (PatDifficulty) (PAT_DIFFICULTY_EASY + difficulty - 1)
+                                             : PAT_DIFFICULTY_UNKNOWN);
+}
+
+static void
+setup (PatWindow  *self,
+       PatSession *session,
+       GSettings  *settings)
+{
+  self->session = g_object_ref (session);
+  self->settings = g_object_ref (settings);
   gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  g_settings_bind (settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "click-to-move", self->board, "click-to-move", G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "four-colour-deck", self->board, "four-colour", G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "card-back", self->board, "card-back", G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "auto-foundation", self->board, "auto-foundation",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "winnable-deals-only", session, "winnable-only", G_SETTINGS_BIND_GET);
+  g_settings_bind (settings, "play-speed", session, "play-speed", G_SETTINGS_BIND_GET);
+  g_signal_connect_object (settings, "changed::demon-die-mode", G_CALLBACK (deal_settings_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::deal-difficulty", G_CALLBACK (deal_settings_cb),
+                           self, G_CONNECT_SWAPPED);
+  deal_settings_cb (self, NULL, settings);
+
+  g_signal_connect_object (session, "notify::game", G_CALLBACK (session_game_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "game-finished", G_CALLBACK (game_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::match-play", G_CALLBACK (session_match_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "match-started", G_CALLBACK (match_started_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "turn-ended", G_CALLBACK (turn_ended_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "match-finished", G_CALLBACK (match_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "save-failed", G_CALLBACK (match_save_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+  pat_window_actions_setup (self);
   pat_window_solver_setup (self);
-  g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "click-to-move", self->board, "click-to-move", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "four-colour-deck", self->board, "four-colour", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "card-back", self->board, "card-back", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "auto-foundation", self->board, "auto-foundation", G_SETTINGS_BIND_GET);
+  if (pat_session_get_game (session) != NULL)
+    session_game_cb (self, NULL, session);
 }
 
 static void
@@ -1111,10 +912,10 @@ pat_window_dispose (GObject *object)
 {
   PatWindow *self = PAT_WINDOW (object);
 
-  pat_window_stop_playing (self);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_handle_id (&self->message_id, g_source_remove);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
-  clear_match_play (self);
   pat_window_forget_window (&self->scoreboard);
   pat_window_forget_window (&self->confirmation);
   if (self->game_signals != NULL)
@@ -1123,6 +924,7 @@ pat_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_WINDOW);
   g_clear_object (&self->game);
   g_clear_object (&self->game_signals);
+  g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->hint_toast);
@@ -1196,11 +998,25 @@ pat_window_init (PatWindow *self)
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
 }
 
+/**
+ * pat_window_new:
+ * @application: the application
+ * @session: what the window plays
+ * @settings: the app's settings (the window's size, the board's style, how deals are made)
+ *
+ * Returns: (transfer none): a new window showing @session, not yet presented
+ */
 PatWindow *
-pat_window_new (PatApplication *application)
+pat_window_new (GtkApplication *application,
+                PatSession     *session,
+                GSettings      *settings)
 {
-  PatWindow *self = g_object_new (PAT_TYPE_WINDOW, "application", application, NULL);
+  PatWindow *self;
 
-  setup_with_application (self);
+  g_return_val_if_fail (PAT_IS_SESSION (session), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (PAT_TYPE_WINDOW, "application", application, NULL);
+  setup (self, session, settings);
   return self;
 }

@@ -4,10 +4,8 @@
 
 #include <adwaita.h>
 
-#include "pat-application.h"
 #include "pat-board.h"
-#include "pat-game.h"
-#include "pat-match.h"
+#include "pat-session.h"
 
 G_BEGIN_DECLS
 
@@ -15,22 +13,17 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PatWindow, pat_window, PAT, WINDOW, AdwApplicationWindow)
 
-PatWindow *pat_window_new            (PatApplication      *application);
-PatGame   *pat_window_get_game       (PatWindow           *self);
-PatBoard  *pat_window_get_board      (PatWindow           *self);
-/* Resumes @game_id's saved game, or deals a new one. */
-void       pat_window_open_game      (PatWindow           *self,
-                                      const char          *game_id);
-/* Starts @game_id at @deal (a random deal when NULL), leaving the current game as the rules say. */
-void       pat_window_start_deal     (PatWindow           *self,
-                                      const char          *game_id,
-                                      const PatDealNumber *deal);
-void       pat_window_show_toast     (PatWindow           *self,
-                                      const char          *text);
-/* The Demon match being played, or %NULL. */
-PatMatch  *pat_window_get_match      (PatWindow           *self);
+PatWindow  *pat_window_new            (GtkApplication      *application,
+                                       PatSession          *session,
+                                       GSettings           *settings);
+PatSession *pat_window_get_session    (PatWindow           *self);
+PatGame    *pat_window_get_game       (PatWindow           *self);
+PatBoard   *pat_window_get_board      (PatWindow           *self);
+void        pat_window_show_toast     (PatWindow           *self,
+                                       const char          *text);
 
-/* Actions for the other windows (besides the menu's): win.choose-game (s: game id) resumes or deals that
- * game, win.start-deal ((ss): game id, deal number) deals that deal, win.new-match, win.resume-match. */
+/* Actions for the other windows (besides the menu's): win.choose-game (s: game id) resumes or
+ * deals that game, win.start-deal ((ss): game id, deal number) deals that deal, win.new-match,
+ * win.resume-match. */
 
 G_END_DECLS

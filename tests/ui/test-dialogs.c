@@ -24,7 +24,7 @@ static char *data_dir;
 static PatWindow *
 make_window (PatApplication *app)
 {
-  PatWindow *window = pat_window_new (app);
+  PatWindow *window = pat_application_new_window (app);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_present (GTK_WINDOW (window));
@@ -172,7 +172,7 @@ test_construct_all (void)
   PatStatsDialog *stats;
   PatResult result = result_new (1700000000, "5", TRUE, 90, 60, 0);
 
-  dialog = GTK_WINDOW (pat_game_chooser_new (window));
+  dialog = GTK_WINDOW (pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL));
   gtk_window_present (dialog);
   spin (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -198,7 +198,7 @@ test_construct_all (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
   gtk_window_destroy (dialog);
 
-  dialog = GTK_WINDOW (pat_match_dialog_new (window));
+  dialog = GTK_WINDOW (pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window), NULL));
   gtk_window_present (dialog);
   spin (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -235,13 +235,13 @@ test_chooser (void)
   g_autofree char *text = NULL;
   PatGame *game;
 
-  pat_window_open_game (window, "black-hole");
+  pat_session_open_game (pat_window_get_session (window), "black-hole");
   pat_stats_reset (pat_application_get_stats (app), NULL);
   pat_stats_record (pat_application_get_stats (app), "all-in-a-row", &result);
   assisted.assisted = TRUE;
   pat_stats_record (pat_application_get_stats (app), "demon", &assisted);
 
-  chooser = pat_game_chooser_new (window);
+  chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
   gtk_window_present (GTK_WINDOW (chooser));
   spin (100);
   /* It opens on the window's game, with its rules and the deal numbers' note, and lists the recent deal. */
@@ -276,11 +276,11 @@ test_chooser (void)
   g_assert_cmpstr (deal, ==, "31999");
 
   /* An empty field goes back to the game in progress. */
-  chooser = pat_game_chooser_new (window);
+  chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
   pat_game_chooser_select_game (chooser, "black-hole");
   g_assert_true (pat_game_chooser_play (chooser));
   g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "black-hole");
-  chooser = pat_game_chooser_new (window);
+  chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
   pat_game_chooser_select_game (chooser, "penguin");
   g_assert_true (pat_game_chooser_play (chooser));
   g_clear_pointer (&deal, g_free);
@@ -607,8 +607,8 @@ test_combo_values_whole (void)
       g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (prefs), "preferences"), >=, 3 + 4 + 3);
       gtk_window_destroy (GTK_WINDOW (prefs));
 
-      pat_window_open_game (window, "demon");
-      chooser = pat_game_chooser_new (window);
+      pat_session_open_game (pat_window_get_session (window), "demon");
+      chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
       gtk_window_set_default_size (GTK_WINDOW (chooser), widths[w], 2000);
       gtk_window_present (GTK_WINDOW (chooser));
       pat_game_chooser_select_game (chooser, "demon");
@@ -625,7 +625,7 @@ test_combo_values_whole (void)
       gtk_window_destroy (GTK_WINDOW (chooser));
 
       {
-        PatMatchDialog *match = pat_match_dialog_new (window);
+        PatMatchDialog *match = pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
 
         gtk_window_set_default_size (GTK_WINDOW (match), widths[w], 2000);
         gtk_window_present (GTK_WINDOW (match));
@@ -817,11 +817,11 @@ test_match (void)
   pat_stats_reset (pat_application_get_stats (app), NULL);
   pat_store_remove_match (store, NULL);
   /* The player's own Demon game, started, must survive the match. */
-  pat_window_start_deal (window, "demon", &own_deal);
+  pat_session_start_deal (pat_window_get_session (window), "demon", &own_deal);
   pat_game_legal_moves (pat_window_get_game (window), &moves);
   g_assert_true (pat_game_apply (pat_window_get_game (window), &moves.moves[0], NULL));
 
-  setup = pat_match_dialog_new (window);
+  setup = pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
   gtk_window_present (GTK_WINDOW (setup));
   spin (50);
   pat_match_dialog_set_players (setup, players);
@@ -839,7 +839,7 @@ test_match (void)
   spin (50);
 
   /* The match plays in the window, is saved, and the scoreboard says whose turn it is. */
-  match = pat_window_get_match (window);
+  match = pat_session_get_match (pat_window_get_session (window));
   g_assert_nonnull (match);
   g_assert_true (pat_store_has_match (store));
   g_assert_cmpint (pat_match_get_target (match), ==, 10);
@@ -910,8 +910,8 @@ test_match (void)
 
     g_assert_cmpstr (last, ==, "demon");
   }
-  g_assert_true (pat_window_resume_match (window));
-  match = pat_window_get_match (window);
+  g_assert_true (pat_session_resume_match (pat_window_get_session (window)));
+  match = pat_session_get_match (pat_window_get_session (window));
   g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);
   g_assert_cmpuint (pat_match_get_round (match), ==, 1);
   if (pat_window_get_scoreboard (window) != NULL)
@@ -937,7 +937,7 @@ test_match (void)
   /* A new game after the match is the player's own Demon again, as it was. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   spin (50);
-  g_assert_null (pat_window_get_match (window));
+  g_assert_null (pat_session_get_match (pat_window_get_session (window)));
   own = pat_game_dup_deal_number (pat_window_get_game (window));
   g_assert_cmpstr (own, ==, "7");
   g_assert_cmpuint (pat_game_get_moves (pat_window_get_game (window)), ==, 1);

@@ -136,7 +136,7 @@ static void
 test_play (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = pat_window_new (app);
+  PatWindow *window = pat_application_new_window (app);
   PatBoard *board = pat_window_get_board (window);
   PatStats *stats = pat_application_get_stats (app);
   PatDealNumber deal = pat_deal_number_from_uint (7);
@@ -155,7 +155,7 @@ test_play (void)
   /* The window opens it by its id, as any shipped game. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", count_down.id);
   spin (50);
-  pat_window_start_deal (window, count_down.id, &deal);
+  pat_session_start_deal (pat_window_get_session (window), count_down.id, &deal);
   game = pat_window_get_game (window);
   g_assert_nonnull (game);
   g_assert_true (pat_game_get_rules (game) == &count_down);
@@ -194,7 +194,7 @@ test_play (void)
   /* The chooser lists it, with its name and summary, and no note about PySolFC numbers, no die
    * and no matches. */
   {
-    PatGameChooser *chooser = pat_game_chooser_new (window);
+    PatGameChooser *chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
     g_autofree char *text = NULL;
 
     gtk_window_present (GTK_WINDOW (chooser));

@@ -472,7 +472,7 @@ open_window (Harness *h,
   g_autoptr(PatApplication) app = make_app ();
   int guard = 0;
 
-  h->window = pat_window_new (app);
+  h->window = pat_application_new_window (app);
   h->board = pat_window_get_board (h->window);
   gtk_window_set_default_size (GTK_WINDOW (h->window), width, height);
   gtk_window_present (GTK_WINDOW (h->window));
@@ -491,7 +491,7 @@ start (Harness    *h,
 {
   PatDealNumber deal = pat_deal_number_from_uint (number);
 
-  pat_window_start_deal (h->window, game_id, &deal);
+  pat_session_start_deal (pat_window_get_session (h->window), game_id, &deal);
   pat_board_finish_animations (h->board);
   settle (60);
   locate_window (h);
@@ -977,13 +977,13 @@ test_stop_playing (void)
       guint waited;
 
       gtk_widget_activate_action (GTK_WIDGET (h.window), "win.play-to-end", NULL);
-      if (h.window->play_id == 0)
+      if (pat_session_get_driver (h.window->session) != PAT_DRIVER_PLAY_TO_END)
         g_error ("Play to the End did not start (time %u, status %d, %u moves)", way,
                  pat_game_get_status (game), before);
       /* It deals 25 times a second; a loaded machine may run this loop late. */
       for (waited = 0; waited < 5000 && pat_game_get_moves (game) < before + 3; waited += 20)
         settle (20);
-      if (h.window->play_id == 0)
+      if (pat_session_get_driver (h.window->session) != PAT_DRIVER_PLAY_TO_END)
         g_error ("Play to the End stopped by itself (time %u, status %d, %u moves, %u before)", way,
                  pat_game_get_status (game), pat_game_get_moves (game), before);
       g_assert_true (gtk_widget_get_visible (h.window->stop_button));
@@ -1002,7 +1002,7 @@ test_stop_playing (void)
           real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
         }
       settle (50);
-      if (h.window->play_id != 0)
+      if (pat_session_get_driver (h.window->session) == PAT_DRIVER_PLAY_TO_END)
         g_error ("Play to the End went on after %s", way == 0 ? "a key" : way == 1 ? "a click on the cards"
                                                                                  : "a click on Stop");
       g_assert_false (gtk_widget_get_visible (h.window->stop_button));

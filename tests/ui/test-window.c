@@ -26,7 +26,7 @@ make_window (PatApplication *app,
              int             width,
              int             height)
 {
-  PatWindow *window = pat_window_new (app);
+  PatWindow *window = pat_application_new_window (app);
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
@@ -103,7 +103,7 @@ test_actions (void)
   PatGame *game;
 
   pat_stats_reset (pat_application_get_stats (app), NULL);
-  pat_window_start_deal (window, "black-hole", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
   game = pat_window_get_game (window);
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL) &&
                   pat_game_get_moves (game) != 0);
@@ -138,7 +138,7 @@ test_actions (void)
 
   /* Switching to another game leaves a started one as a loss, once; coming back resumes it. A
    * known deal: some random ones have no first move. */
-  pat_window_start_deal (window, "black-hole", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
   game = pat_window_get_game (window);
   pat_game_legal_moves (game, &moves);
   g_assert_cmpuint (moves.n, >, 0);
@@ -171,7 +171,7 @@ test_win_and_end_card (void)
 
   pat_stats_reset (pat_application_get_stats (app), NULL);
   /* Perpetual Motion deal 1 is won in round 120. */
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   g_assert_false (pat_window_get_end_shown (window));
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 5000)
@@ -197,18 +197,18 @@ test_win_and_end_card (void)
   /* Play to the End runs the deals by itself until the end. */
   g_settings_set_double (pat_application_get_settings (app), "play-speed", 100.0);
   deal = pat_deal_number_from_uint (31999);   /* won in round 68 */
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
   guard = 0;
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 12000)
     spin (5);
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
 
   /* A cycle: deal 3 repeats rounds 171–174. */
   deal = pat_deal_number_from_uint (3);
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   guard = 0;
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 5000)
@@ -226,7 +226,7 @@ test_win_and_end_card (void)
 
   /* Demon deal 3 is lost before the first move: the end card says why at once. */
   deal = pat_deal_number_from_uint (3);
-  pat_window_start_deal (window, "demon", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
   game = pat_window_get_game (window);
   spin (100);
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_BLOCKED);
@@ -253,7 +253,7 @@ test_win_and_end_card (void)
       }
     g_assert_cmpuint (seed, <, 100000);
     g_random_set_seed (seed);
-    pat_window_start_deal (window, "demon", NULL);
+    pat_session_start_deal (pat_window_get_session (window), "demon", NULL);
     game = pat_window_get_game (window);
     spin (50);
     g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_PLAYING);
@@ -265,7 +265,7 @@ test_win_and_end_card (void)
       g_assert_false (pat_deal_number_equal (&dealt, &blocked));
     }
   }
-  pat_window_start_deal (window, "demon", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
   game = pat_window_get_game (window);
 
   /* The player never moved: nothing is counted. */
@@ -330,7 +330,7 @@ check_narrow_window (const char *decoration_layout)
       int width, height, natural;
       guint pile;
 
-      pat_window_start_deal (window, all[i]->id, &deal);
+      pat_session_start_deal (pat_window_get_session (window), all[i]->id, &deal);
       spin (150);
       width = gtk_widget_get_width (GTK_WIDGET (board));
       height = gtk_widget_get_height (GTK_WIDGET (board));
@@ -417,7 +417,7 @@ check_narrow_window (const char *decoration_layout)
   {
     PatDealNumber deal = pat_deal_number_from_uint (123456789);
 
-    pat_window_start_deal (window, "perpetual-motion-free", &deal);
+    pat_session_start_deal (pat_window_get_session (window), "perpetual-motion-free", &deal);
     spin (50);
     g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Free Columns");
   }
@@ -430,7 +430,7 @@ check_narrow_window (const char *decoration_layout)
   {
     PatDealNumber deal = pat_deal_number_from_uint (123456789);
 
-    pat_window_start_deal (window, "perpetual-motion", &deal);
+    pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
     spin (50);
     g_assert_false (gtk_widget_get_visible (window->hint_button));
     g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL) &&
@@ -497,7 +497,7 @@ test_broken_save (void)
   g_assert_true (g_file_set_contents (path, "this is not a saved game", -1, NULL));
 
   window = make_window (app, 1000, 700);
-  pat_window_open_game (window, "penguin");
+  pat_session_open_game (pat_window_get_session (window), "penguin");
   spin (50);
 
   /* A new game started, the file was moved aside (never deleted), and the player was told. */
@@ -547,7 +547,7 @@ test_status_message_fits (void)
     {
       PatWindow *window = make_window (app, widths[w], 700);
 
-      pat_window_start_deal (window, "black-hole", &deal);
+      pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
       /* The solver's verdict on the deal ("This deal can't be won") is part of the line. */
       for (guint i = 0; i < 100 && !gtk_widget_get_mapped (window->verdict_box); i++)
         spin (30);
@@ -674,7 +674,7 @@ test_save_failure (void)
   PatGame *game;
   guint toasts, i;
 
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   spin (50);
   toasts = window->n_toasts;
@@ -725,7 +725,7 @@ test_resume (void)
   guint n_moves;
   PatGame *game;
 
-  pat_window_start_deal (window, "demon", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
   game = pat_window_get_game (window);
   pat_game_legal_moves (game, &moves);
   g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
@@ -737,7 +737,7 @@ test_resume (void)
   spin (50);
 
   window = make_window (app, 1000, 700);
-  pat_window_open_game (window, "demon");
+  pat_session_open_game (pat_window_get_session (window), "demon");
   game = pat_window_get_game (window);
   g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
   g_assert_true (pat_state_equal (pat_game_get_state (game), &before));
@@ -753,7 +753,7 @@ test_secondary_windows (void)
   GListModel *toplevels = gtk_window_get_toplevels ();
   guint before;
 
-  pat_window_open_game (window, "demon");
+  pat_session_open_game (pat_window_get_session (window), "demon");
   before = g_list_model_get_n_items (toplevels);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.rules", NULL);
   spin (50);
@@ -827,7 +827,7 @@ test_toast_dismissed_once_in (void)
   gboolean dismissed = FALSE;
   gint64 shown;
 
-  pat_window_open_game (window, "penguin");
+  pat_session_open_game (pat_window_get_session (window), "penguin");
   spin (50);
   shown = g_get_monotonic_time ();
   pat_window_show_hint (window, "Hint: a card somewhere");
@@ -899,7 +899,7 @@ test_help_fallback (void)
   g_assert_cmpstrv (rules_accels, ((const char *[]) { "<Shift>F1", NULL }));
 
   window = make_window (app, 1000, 700);
-  pat_window_open_game (window, "black-hole");
+  pat_session_open_game (pat_window_get_session (window), "black-hole");
   before = g_list_model_get_n_items (toplevels);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.help", NULL);
   spin (50);
@@ -949,7 +949,7 @@ wait_for_verdict (PatWindow *self)
 {
   gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
-  while (pat_analyzer_get_verdict (self->analyzer) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
+  while (pat_analyzer_get_verdict (pat_session_get_analyzer (self->session)) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   spin (20);
 }
@@ -972,18 +972,18 @@ test_solver (void)
     {
       PatDealNumber deal = pat_deal_number_from_uint (number);
 
-      pat_window_start_deal (window, "black-hole", &deal);
+      pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
       game = pat_window_get_game (window);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
   g_assert_true (gtk_widget_get_visible (window->verdict_box));
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
 
   /* The hint is the winning line's next move, said in words. */
-  g_assert_true (pat_analyzer_get_next_move (window->analyzer, &next));
+  g_assert_true (pat_analyzer_get_next_move (pat_session_get_analyzer (window->session), &next));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   /* Said where a player notices it: a toast over the board, not small grey text at the side. */
   g_assert_nonnull (window->hint_toast);
@@ -998,13 +998,13 @@ test_solver (void)
 
   /* Leave the winning line until the deal is lost: the window offers the way back. */
   guard = 0;
-  while (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE &&
+  while (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE &&
          pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 60)
     {
       PatMoveList moves;
       guint i;
 
-      g_assert_true (pat_analyzer_get_next_move (window->analyzer, &next));
+      g_assert_true (pat_analyzer_get_next_move (pat_session_get_analyzer (window->session), &next));
       pat_game_legal_moves (game, &moves);
       for (i = 0; i < moves.n; i++)
         if (memcmp (&moves.moves[i], &next, sizeof next) != 0)
@@ -1012,22 +1012,22 @@ test_solver (void)
       g_assert_true (pat_game_apply (game, i < moves.n ? &moves.moves[i] : &next, NULL));
       wait_for_verdict (window);
     }
-  if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_LOST &&
-      pat_analyzer_get_undo_count (window->analyzer) > 0)
+  if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_LOST &&
+      pat_analyzer_get_undo_count (pat_session_get_analyzer (window->session)) > 0)
     {
       g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "No longer winnable");
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->verdict_undo_button)));
       gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-to-winnable", NULL);
       wait_for_verdict (window);
-      g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+      g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
     }
 
   /* The demo plays the winning line to the end. */
-  if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+  if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
     {
-      window->demo_interval = 5;
+      pat_session_set_demo_interval (window->session, 5);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
-      g_assert_cmpuint (window->demo_id, !=, 0);
+      g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
       guard = 0;
       while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 2000)
         spin (10);
@@ -1037,7 +1037,7 @@ test_solver (void)
 
   /* Winnable deals only: a new Perpetual Motion deal is one that comes out. */
   g_settings_set_boolean (settings, "winnable-deals-only", TRUE);
-  pat_window_open_game (window, "perpetual-motion");
+  pat_session_open_game (pat_window_get_session (window), "perpetual-motion");
   game = pat_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   guard = 0;
@@ -1058,7 +1058,7 @@ test_solver (void)
 
         g_assert_true (pat_difficulty_from_string (levels[l], &wanted));
         g_settings_set_string (settings, "deal-difficulty", levels[l]);
-        pat_window_open_game (window, "black-hole");
+        pat_session_open_game (pat_window_get_session (window), "black-hole");
         game = pat_window_get_game (window);
         gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
         guard = 0;
@@ -1098,28 +1098,28 @@ test_demo_with_auto_foundation (void)
   g_settings_set_boolean (settings, "auto-foundation", TRUE);
   /* As slow as on screen, where the board's idle comes between two of the demo's moves (a demo
    * that moves every few frames leaves it no time, and the clash never shows). */
-  window->demo_interval = 300;
+  pat_session_set_demo_interval (window->session, 300);
   {
     PatDealNumber deal = pat_deal_number_from_uint (6);
     const guint n_moves = 5;
     PatGame *game;
     guint guard = 0;
 
-    pat_window_start_deal (window, "penguin", &deal);
+    pat_session_start_deal (pat_window_get_session (window), "penguin", &deal);
     game = pat_window_get_game (window);
     wait_for_verdict (window);
-    g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+    g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
-    g_assert_cmpuint (window->demo_id, !=, 0);
+    g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_true (window->board->auto_paused);
-    while (window->demo_id != 0 && pat_game_get_moves (game) < n_moves && guard++ < 2000)
+    while (pat_session_get_driver (window->session) == PAT_DRIVER_DEMO && pat_game_get_moves (game) < n_moves && guard++ < 2000)
       spin (5);
     g_test_message ("penguin deal 6: %u moves, %u cards out, the demo %s", pat_game_get_moves (game),
                     pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
-                    window->demo_id != 0 ? "playing" : "stopped");
-    g_assert_cmpuint (window->demo_id, !=, 0);
+                    pat_session_get_driver (window->session) == PAT_DRIVER_DEMO ? "playing" : "stopped");
+    g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
-    pat_window_stop_demo (window);
+    pat_session_stop_playing (window->session);
     g_assert_false (window->board->auto_paused);
     g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "Demo stopped");
   }
@@ -1130,10 +1130,10 @@ test_demo_with_auto_foundation (void)
     PatGame *game;
     guint out, guard = 0;
 
-    pat_window_start_deal (window, "penguin", &deal);
+    pat_session_start_deal (pat_window_get_session (window), "penguin", &deal);
     game = pat_window_get_game (window);
     wait_for_verdict (window);
-    window->demo_interval = 200;
+    pat_session_set_demo_interval (window->session, 200);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
     /* After the demo's first move (the Nine of spades to a cell), the Three of diamonds waits. */
     while (pat_game_get_moves (game) == 0 && guard++ < 1000)
@@ -1141,7 +1141,7 @@ test_demo_with_auto_foundation (void)
     g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
     spin (50);
     out = pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game));
-    pat_window_stop_demo (window);
+    pat_session_stop_playing (window->session);
     g_assert_false (window->board->auto_paused);
     guard = 0;
     while (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)) == out && guard++ < 200)
@@ -1164,12 +1164,12 @@ test_hint_names (void)
     {
       PatDealNumber deal = pat_deal_number_from_uint (number);
 
-      pat_window_start_deal (window, "all-in-a-row", &deal);
+      pat_session_start_deal (pat_window_get_session (window), "all-in-a-row", &deal);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   g_assert_nonnull (window->hint_toast);
   g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
@@ -1196,7 +1196,7 @@ test_hint_without_solver (void)
   guint n = 0;
 
   g_settings_set_boolean (settings, "show-winnability", FALSE);
-  pat_window_start_deal (window, "penguin", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "penguin", &deal);
   game = pat_window_get_game (window);
   pat_greedy_play (pat_game_get_rules (game), pat_game_get_state (game), 0, &greedy);
   g_assert_cmpuint (greedy.n_moves, >=, 10);
@@ -1244,19 +1244,19 @@ test_assisted_and_undone (void)
     {
       PatDealNumber deal = pat_deal_number_from_uint (number);
 
-      pat_window_start_deal (window, "black-hole", &deal);
+      pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
       game = pat_window_get_game (window);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (window->analyzer) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
   g_assert_false (pat_game_get_assisted (game));
 
   /* The Demo wins the deal: the game is assisted and counts as such, not as a win. */
-  window->demo_interval = 5;
+  pat_session_set_demo_interval (window->session, 5);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
-  g_assert_cmpuint (window->demo_id, !=, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
   guard = 0;
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 2000)
     spin (10);
@@ -1288,7 +1288,7 @@ test_assisted_and_undone (void)
   {
     PatDealNumber two = pat_deal_number_from_uint (2);
 
-    pat_window_start_deal (window, "black-hole", &two);
+    pat_session_start_deal (pat_window_get_session (window), "black-hole", &two);
   }
   game = pat_window_get_game (window);
   pat_game_legal_moves (game, &moves);
@@ -1390,7 +1390,7 @@ test_main_menu (void)
       g_assert_cmpstr (label, ==, expected[i][0]);
       g_assert_cmpstr (action, ==, expected[i][1]);
     }
-  pat_window_open_game (window, "demon");
+  pat_session_open_game (pat_window_get_session (window), "demon");
   spin (20);
   g_assert_true (menu_has (window, "Help"));
   g_object_unref (last);
@@ -1409,13 +1409,13 @@ test_play_to_end (void)
   GtkEventController *key = find_controller (GTK_WIDGET (window), "play-stop-key");
   GtkEventController *click = find_controller (GTK_WIDGET (pat_window_get_board (window)), "play-stop-click");
   gboolean handled = FALSE;
-  guint id, guard;
+  guint guard;
   PatGame *game;
 
   g_assert_nonnull (key);
   g_assert_nonnull (click);
   g_settings_reset (settings, "play-speed");
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   g_assert_false (gtk_widget_get_visible (window->stop_button));
   g_assert_true (menu_has (window, "Play to the End"));
@@ -1423,7 +1423,7 @@ test_play_to_end (void)
 
   /* Started: a Stop button, and the menu says Stop Playing. At the default speed, a deal a tick. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
-  g_assert_cmpuint (window->play_id, !=, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_PLAY_TO_END);
   g_assert_true (gtk_widget_get_visible (window->stop_button));
   g_assert_true (gtk_widget_get_sensitive (window->stop_button));
   g_assert_true (menu_has (window, "Stop Playing"));
@@ -1432,26 +1432,23 @@ test_play_to_end (void)
 
   /* Stopped from the menu or the button. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-playing", NULL);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
   g_assert_false (gtk_widget_get_visible (window->stop_button));
   g_assert_true (menu_has (window, "Play to the End"));
   g_assert_false (menu_has (window, "Stop Playing"));
 
-  /* A change of speed applies at once: the timer is armed again, and the fastest speed deals
-   * many times a tick. */
+  /* A change of speed applies at once: the fastest speed deals many times a tick. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
-  id = window->play_id;
   g_settings_set_double (settings, "play-speed", PAT_PLAY_SPEED_FASTEST);
-  g_assert_cmpuint (window->play_id, !=, 0);
-  g_assert_cmpuint (window->play_id, !=, id);
-  g_assert_cmpfloat (window->play_speed, ==, PAT_PLAY_SPEED_FASTEST);
+  g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_PLAY_TO_END);
+  g_assert_cmpfloat (pat_session_get_play_speed (window->session), ==, PAT_PLAY_SPEED_FASTEST);
   /* A tick comes a frame (16 ms) after the start at the soonest: 16 deals are due by then. */
   g_assert_cmpuint (wait_for_deal (game), >=, 16);
 
   /* Any key stops it, and is taken; a modifier alone is not a key. */
   g_signal_emit_by_name (key, "key-pressed", GDK_KEY_h, 0, 0, &handled);
   g_assert_true (handled);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
   g_assert_false (gtk_widget_get_visible (window->stop_button));
   handled = FALSE;
   g_signal_emit_by_name (key, "key-pressed", GDK_KEY_h, 0, 0, &handled);
@@ -1459,15 +1456,15 @@ test_play_to_end (void)
 
   /* So does a click on the cards. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
-  g_assert_cmpuint (window->play_id, !=, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_PLAY_TO_END);
   g_signal_emit_by_name (click, "pressed", 1, 10.0, 10.0);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
 
   /* And so does a game action such as undo. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL);
-  g_assert_cmpuint (window->play_id, !=, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_PLAY_TO_END);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
 
   /* At the fastest speed the deal runs to its end, and with animations on, the board shows the
    * end at once, not seconds of cards still flying under the end card. */
@@ -1479,7 +1476,7 @@ test_play_to_end (void)
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
   g_assert_false (pat_board_is_animating (window->board));
   g_settings_set_boolean (settings, "animations", FALSE);
-  g_assert_cmpuint (window->play_id, ==, 0);
+  g_assert_cmpint (pat_session_get_driver (window->session), !=, PAT_DRIVER_PLAY_TO_END);
   g_assert_false (gtk_widget_get_visible (window->stop_button));
   g_assert_false (menu_has (window, "Play to the End"));
 
@@ -1511,7 +1508,7 @@ test_winnability_per_game (void)
     g_assert_false (pat_preferences_get_winnability (settings, hidden[i]));
 
   /* Perpetual Motion deal 3 cycles, but nothing says so before it happens, even when asked. */
-  pat_window_start_deal (window, "perpetual-motion", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "perpetual-motion", &deal);
   game = pat_window_get_game (window);
   spin (100);
   g_assert_false (gtk_widget_get_visible (window->verdict_box));
@@ -1523,20 +1520,20 @@ test_winnability_per_game (void)
       spin (2);
       g_assert_false (gtk_widget_get_visible (window->verdict_box));
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_OFF);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_OFF);
   pat_preferences_set_winnability (settings, "perpetual-motion", FALSE);
 
   /* Demon: off by default, though the solver works for hints and the demo. */
   deal = pat_deal_number_from_uint (1);
-  pat_window_start_deal (window, "demon", &deal);
+  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
   wait_for_verdict (window);
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), !=, PAT_VERDICT_OFF);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), !=, PAT_VERDICT_OFF);
   g_assert_false (gtk_widget_get_visible (window->verdict_box));
 
   /* Turned on, it says that it knows the hidden cards. */
   pat_preferences_set_winnability (settings, "demon", TRUE);
   g_assert_true (gtk_widget_get_visible (window->verdict_box));
-  g_assert_cmpint (pat_analyzer_get_verdict (window->analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable (knowing the hidden cards)");
 
   /* The switch for all games still turns it off everywhere. */
