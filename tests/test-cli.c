@@ -9,6 +9,9 @@
 
 #include <glib.h>
 
+#include "pat-rules.h"
+#include "pat-solver.h"
+
 typedef struct {
   int   status;
   char *out;
@@ -570,24 +573,57 @@ test_errors_quoted (void)
     }
 }
 
+/* Whether the help line @line names game @id as a whole item of its list "(a, b, c)". */
+static gboolean
+lists_game (const char *line,
+            const char *id)
+{
+  gsize len = strlen (id);
+  const char *p;
+
+  for (p = strstr (line, id); p != NULL; p = strstr (p + 1, id))
+    if (p > line && (p[-1] == '(' || p[-1] == ' ') && (p[len] == ',' || p[len] == ')'))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every command's help, whose --game line lists the registered games: all of them, or those with
+ * a solver for the commands that solve. */
 static void
 test_help (void)
 {
   const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty" };
   g_auto(Run) top = { 0, };
-  guint i;
+  const PatRules *const *all;
+  guint n, i, g;
 
+  all = pat_rules_all (&n);
   run_cli (&top, "--help", NULL);
   g_assert_cmpint (top.status, ==, 0);
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_auto(Run) run = { 0, };
+      gboolean solving = strcmp (commands[i], "solve") == 0 ||
+                         strcmp (commands[i], "bench-difficulty") == 0;
+      g_autofree char *line = NULL;
+      const char *start, *end;
 
       g_assert_nonnull (strstr (top.out, commands[i]));
       run_cli (&run, commands[i], "--help", NULL);
       g_assert_cmpint (run.status, ==, 0);
       g_assert_nonnull (strstr (run.out, commands[i]));
-      g_assert_nonnull (strstr (run.out, "--game"));
+      start = strstr (run.out, "--game");
+      g_assert_nonnull (start);
+      end = strchr (start, '\n');
+      line = g_strndup (start, end != NULL ? (gsize) (end - start) : strlen (start));
+      for (g = 0; g < n; g++)
+        {
+          g_test_message ("%s: %s", commands[i], all[g]->id);
+          if (solving && !pat_solver_supports (all[g]))
+            g_assert_false (lists_game (line, all[g]->id));
+          else
+            g_assert_true (lists_game (line, all[g]->id));
+        }
     }
 }
 

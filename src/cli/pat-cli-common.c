@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the commands of patience-cli share: error lines, deal ranges, the Die of Justice option. */
+/* What the commands of patience-cli share: error lines, the games' ids, deal ranges, the Die of Justice. */
 
 #include "config.h"
 
@@ -8,6 +8,7 @@
 
 #include "pat-cli.h"
 #include "pat-error.h"
+#include "pat-solver.h"
 
 /* The longest error line, after "error: ", in characters. It leaves room for a quoted argument
  * and the list of games; only messages that echo input whole (GOption's) come near it. */
@@ -103,6 +104,41 @@ pat_cli_fail (const char *format,
   g_string_append_c (line, '\n');
   fputs (line->str, stderr);
   return PAT_CLI_EXIT_BAD_INPUT;
+}
+
+/**
+ * pat_cli_game_ids:
+ * @with_solver: whether to list only the games with a solver
+ *
+ * Returns: (transfer none): the ids of the registered games in the registry's order, separated by
+ *   commas; interned, so it outlives the option entries that show it
+ */
+const char *
+pat_cli_game_ids (gboolean with_solver)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (!with_solver || pat_solver_supports (all[i]))
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", all[i]->id);
+  return g_intern_string (ids->str);
+}
+
+/**
+ * pat_cli_game_help:
+ * @with_solver: whether to list only the games with a solver
+ *
+ * Returns: (transfer none): the help line of --game, with the ids of pat_cli_game_ids(); interned
+ */
+const char *
+pat_cli_game_help (gboolean with_solver)
+{
+  g_autofree char *help = g_strdup_printf ("The game id (%s)", pat_cli_game_ids (with_solver));
+
+  return g_intern_string (help);
 }
 
 /* @n + @k, carrying into the high half. */

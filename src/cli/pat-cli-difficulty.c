@@ -255,7 +255,7 @@ pat_cli_bench_difficulty (int    argc,
   double timeout = NAN;  /* not given: the game's own */
   gboolean each = FALSE;
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, "The game id (a game with a solver)", "ID" },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, pat_cli_game_help (TRUE), "ID" },
     { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
     { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
@@ -293,8 +293,7 @@ pat_cli_bench_difficulty (int    argc,
     }
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
   if (rules == NULL || !pat_solver_supports (rules))
-    return pat_cli_fail ("--game takes a game with a solver (black-hole, all-in-a-row, penguin, demon, "
-                         "idiots-delight, perpetual-motion-free)");
+    return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
   if (!pat_cli_parse_die (die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
     return pat_cli_fail ("%s", error->message);

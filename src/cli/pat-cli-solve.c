@@ -86,10 +86,7 @@ parse_game (const char      *id,
             const PatRules **rules,
             GError         **error)
 {
-  const PatRules *const *all;
   g_autofree char *quoted = NULL;
-  GString *known;
-  guint n, i;
 
   if (id == NULL)
     {
@@ -101,19 +98,13 @@ parse_game (const char      *id,
     return TRUE;
 
   quoted = pat_cli_quote (id);
-  known = g_string_new (NULL);
-  all = pat_rules_all (&n);
-  for (i = 0; i < n; i++)
-    if (pat_solver_supports (all[i]))
-      g_string_append_printf (known, "%s%s", known->len > 0 ? ", " : "", all[i]->id);
   if (*rules != NULL)
     g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
                  "%s has no solver: it has no decisions, play it with `patience-cli play` "
-                 "(games with a solver: %s)", quoted, known->str);
+                 "(games with a solver: %s)", quoted, pat_cli_game_ids (TRUE));
   else
     g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games with a solver: %s)",
-                 quoted, known->str);
-  g_string_free (known, TRUE);
+                 quoted, pat_cli_game_ids (TRUE));
   return FALSE;
 }
 
@@ -423,7 +414,7 @@ pat_cli_solve (int    argc,
 {
   SolveOptions o = { .threads = 1, .search_threads = 1 };
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, "The game id (black-hole, all-in-a-row, penguin, demon, idiots-delight, perpetual-motion-free)", "ID" },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, pat_cli_game_help (TRUE), "ID" },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
     { "deck", 0, 0, G_OPTION_ARG_STRING, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
     { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },

@@ -47,10 +47,7 @@ lookup_game (const char  *id,
              GError     **error)
 {
   const PatRules *rules;
-  GString *known;
-  const PatRules *const *all;
   g_autofree char *quoted = NULL;
-  guint n, i;
 
   if (id == NULL)
     {
@@ -61,14 +58,9 @@ lookup_game (const char  *id,
   if (rules != NULL)
     return rules;
 
-  known = g_string_new (NULL);
-  all = pat_rules_all (&n);
-  for (i = 0; i < n; i++)
-    g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", all[i]->id);
   quoted = pat_cli_quote (id);
   g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games: %s)", quoted,
-               known->str);
-  g_string_free (known, TRUE);
+               pat_cli_game_ids (FALSE));
   return NULL;
 }
 
@@ -156,7 +148,7 @@ parse_command_line (const char    *command,
 }
 
 #define GAME_ENTRY(o) \
-  { "game", 'g', 0, G_OPTION_ARG_STRING, &(o)->game, "The game id (perpetual-motion, perpetual-motion-free, idiots-delight, black-hole, all-in-a-row, penguin, demon)", "ID" }
+  { "game", 'g', 0, G_OPTION_ARG_STRING, &(o)->game, pat_cli_game_help (FALSE), "ID" }
 #define DEAL_ENTRY(o) \
   { "deal", 'd', 0, G_OPTION_ARG_STRING, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
 #define DECK_ENTRY(o) \

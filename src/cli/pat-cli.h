@@ -20,6 +20,10 @@ int           pat_cli_fail        (const char     *format,
 /* An argument made fit to quote in an error: one line, escaped, at most PAT_CLI_QUOTE_MAX
  * characters (cut with "…"). */
 char         *pat_cli_quote       (const char     *text);
+/* The registered games' ids, comma-separated (with a solver only when @with_solver), and the
+ * help line of --game that lists them; both interned. */
+const char   *pat_cli_game_ids    (gboolean        with_solver);
+const char   *pat_cli_game_help   (gboolean        with_solver);
 PatDealNumber pat_cli_deal_add    (PatDealNumber   n,
                                    guint64         k);
 gboolean      pat_cli_parse_die   (const char     *text,

@@ -3,7 +3,9 @@
 
 #include "config.h"
 
+#include "pat-difficulty.h"
 #include "pat-rules.h"
+#include "pat-solver-private.h"
 
 #ifndef N_
 #define N_(s) (s)
@@ -295,6 +297,23 @@ hole_format (const PatState *state,
     }
 }
 
+/* The levels: see PatDifficultyInfo. */
+static const PatDifficultyInfo black_hole_difficulty = {
+  .yardstick = PAT_YARDSTICK_ROLLOUT,
+  .players = PAT_PLAYOUT_ROLLOUT,
+  .easy_min = 0.97995,
+  .medium_min = 0.96055,
+  .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
+};
+
+static const PatDifficultyInfo all_in_a_row_difficulty = {
+  .yardstick = PAT_YARDSTICK_ROLLOUT,
+  .players = PAT_PLAYOUT_ROLLOUT,
+  .easy_min = 0.9550,
+  .medium_min = 0.8841,
+  .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
+};
+
 const PatRules pat_rules_black_hole = {
   "black-hole",
   N_("Black Hole"),
@@ -310,6 +329,8 @@ const PatRules pat_rules_black_hole = {
   hole_format,
   .flags = PAT_RULES_PYSOLFC,
   .blocked_reason = N_("No available card is one rank above or below the top card of the hole."),
+  .solver = &pat_solver_black_hole,
+  .difficulty = &black_hole_difficulty,
 };
 
 const PatRules pat_rules_all_in_a_row = {
@@ -327,4 +348,6 @@ const PatRules pat_rules_all_in_a_row = {
   hole_format,
   .flags = PAT_RULES_PYSOLFC,
   .blocked_reason = N_("No available card is one rank above or below the top card of the hole."),
+  .solver = &pat_solver_black_hole,
+  .difficulty = &all_in_a_row_difficulty,
 };

@@ -3,7 +3,9 @@
 
 #include "config.h"
 
+#include "pat-difficulty.h"
 #include "pat-rules.h"
+#include "pat-solver-private.h"
 
 #define N_(s) (s)
 
@@ -512,6 +514,15 @@ demon_safe_to_foundation (PatCard       card,
   return height[other] > below && height[other + 1] > below;
 }
 
+/* The levels: see PatDifficultyInfo. */
+static const PatDifficultyInfo demon_difficulty = {
+  .yardstick = PAT_YARDSTICK_GREEDY,
+  .players = PAT_PLAYOUT_RANDOM,
+  .easy_min = 0.216,
+  .medium_min = 0.144,
+  .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
+};
+
 const PatRules pat_rules_demon = {
   "demon",
   N_("Demon"),
@@ -528,4 +539,6 @@ const PatRules pat_rules_demon = {
   .safe_to_foundation = demon_safe_to_foundation,
   .flags = PAT_RULES_SCORE | PAT_RULES_DIE | PAT_RULES_MATCH,
   .blocked_reason = N_("No card can move, now or after any number of turns through the stock."),
+  .solver = &pat_solver_demon,
+  .difficulty = &demon_difficulty,
 };

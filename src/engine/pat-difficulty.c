@@ -10,50 +10,11 @@
 
 #define PLAYOUT_MAX_MOVES 3000
 
-/*
- * Per game: the yardstick and who plays the playouts. Black Hole, All in a Row and Idiot's
- * Delight: the look-ahead greedy player wins 1-6 % of their winnable deals, too few to show levels
- * apart, and random players predict little of how a player who thinks fares (see README.md); their
- * yardstick is the rollout player of level 2 (deterministic) and their playouts rollout players of
- * level 1 (at random among equal moves). The others: the greedy player and random players.
- * Then the thresholds on the playout score: the scores a third and two thirds of the way up
- * among the winnable deals 100001–100600 (Penguin, Demon, Free Columns) or 100001–101800 (the
- * three games with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
- * ("score_third", "score_two_thirds"), so that each level holds about a third of the winnable
- * deals. Rollout players often all end a deal alike, so many deals share a score; such a block
- * is kept on the side of a threshold that leaves the levels nearest thirds, and the threshold set
- * between the block and the next score (Idiot's Delight: 9 % of its winnable deals score exactly
- * (50 + 50/52) / 53, and taking them into Easy had left Medium with 23 % of the deals). These are
- * not the deals the benchmark in README.md measures. Changing a game's rules module or this score
- * needs them measured again.
- */
-typedef struct {
-  const char      *id;
-  PatYardstick     yardstick;
-  PatPlayoutKind   players;
-  double           easy_min;
-  double           medium_min;
-  double           pick_seconds;  /* see PAT_DIFFICULTY_PICK_SECONDS */
-} Thresholds;
-
-static const Thresholds thresholds[] = {
-  { "black-hole",            PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.97995, 0.96055, PAT_DIFFICULTY_PICK_SECONDS },
-  { "all-in-a-row",          PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.9550, 0.8841, PAT_DIFFICULTY_PICK_SECONDS },
-  { "penguin",               PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.133, 0.088, PAT_DIFFICULTY_PICK_SECONDS },
-  { "demon",                 PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.216, 0.144, PAT_DIFFICULTY_PICK_SECONDS },
-  { "idiots-delight",        PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.96975, 0.92305, PAT_DIFFICULTY_PICK_SECONDS_SAT },
-  { "perpetual-motion-free", PAT_YARDSTICK_GREEDY,  PAT_PLAYOUT_RANDOM, 0.433, 0.356, PAT_DIFFICULTY_PICK_SECONDS },
-};
-
-static const Thresholds *
+/* The game's levels, from its rules; NULL for a game without them. */
+static const PatDifficultyInfo *
 thresholds_of (const PatRules *rules)
 {
-  guint i;
-
-  for (i = 0; rules != NULL && i < G_N_ELEMENTS (thresholds); i++)
-    if (strcmp (rules->id, thresholds[i].id) == 0)
-      return &thresholds[i];
-  return NULL;
+  return rules != NULL ? rules->difficulty : NULL;
 }
 
 /* One random player from @state, who never goes back to a position it has been in (@seen holds
@@ -158,7 +119,7 @@ pat_difficulty_thresholds (const PatRules *rules,
                            double         *easy_min,
                            double         *medium_min)
 {
-  const Thresholds *t = thresholds_of (rules);
+  const PatDifficultyInfo *t = thresholds_of (rules);
 
   if (t == NULL)
     return FALSE;
@@ -170,7 +131,7 @@ pat_difficulty_thresholds (const PatRules *rules,
 PatPlayoutKind
 pat_difficulty_players (const PatRules *rules)
 {
-  const Thresholds *t = thresholds_of (rules);
+  const PatDifficultyInfo *t = thresholds_of (rules);
 
   return t != NULL ? t->players : PAT_PLAYOUT_RANDOM;
 }
@@ -178,7 +139,7 @@ pat_difficulty_players (const PatRules *rules)
 PatYardstick
 pat_difficulty_yardstick (const PatRules *rules)
 {
-  const Thresholds *t = thresholds_of (rules);
+  const PatDifficultyInfo *t = thresholds_of (rules);
 
   return t != NULL ? t->yardstick : PAT_YARDSTICK_GREEDY;
 }
@@ -296,7 +257,7 @@ pat_difficulty_set_pick_seconds (double seconds)
 double
 pat_difficulty_pick_seconds (const PatRules *rules)
 {
-  const Thresholds *t = thresholds_of (rules);
+  const PatDifficultyInfo *t = thresholds_of (rules);
 
   if (pick_seconds_override > 0)
     return pick_seconds_override;

@@ -51,6 +51,31 @@ typedef enum {
 #define PAT_DIFFICULTY_ROLLOUT_PLAYOUTS 8
 
 /*
+ * A game's difficulty levels, which its rules reach (PatRules.difficulty) and the functions below
+ * read. The yardstick and who plays the playouts: in Black Hole, All in a Row and Idiot's Delight
+ * the look-ahead greedy player wins 1-6 % of the winnable deals, too few to show levels apart, and
+ * random players predict little of how a player who thinks fares (see README.md); their yardstick
+ * is the rollout player of level 2 (deterministic) and their playouts rollout players of level 1
+ * (at random among equal moves). The others: the greedy player and random players.
+ * Then the thresholds on the playout score: the scores a third and two thirds of the way up
+ * among the winnable deals 100001–100600 (Penguin, Demon, Free Columns) or 100001–101800 (the
+ * three games with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
+ * ("score_third", "score_two_thirds"), so that each level holds about a third of the winnable
+ * deals. Rollout players often all end a deal alike, so many deals share a score; such a block
+ * is kept on the side of a threshold that leaves the levels nearest thirds, and the threshold set
+ * between the block and the next score. These are not the deals the benchmark in README.md
+ * measures. Changing a game's rules module or the score needs them measured again.
+ */
+struct _PatDifficultyInfo {
+  PatYardstick   yardstick;
+  PatPlayoutKind players;
+  double         easy_min;      /* a winnable deal scoring this or more is EASY */
+  double         medium_min;    /* this or more MEDIUM, less HARD */
+  double         pick_seconds;  /* the solver's budget when picking a deal (see
+                                 * PAT_DIFFICULTY_PICK_SECONDS) */
+};
+
+/*
  * The playout score of @state, in [0, 1]: players of the game's kind (pat_difficulty_players()),
  * each seeded with a fixed seed of its own, play from @state, never to a position they have been
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
@@ -64,7 +89,7 @@ double        pat_difficulty_score        (const PatRules       *rules,
                                            const PatState       *state,
                                            const gint           *cancel);
 
-/* Who plays the playouts of @rules' score (RANDOM for a game without a solver). */
+/* Who plays the playouts of @rules' score (RANDOM for a game without difficulty levels). */
 PatPlayoutKind pat_difficulty_players     (const PatRules       *rules);
 
 /* The same with players of @kind, whatever the game's. */
@@ -73,7 +98,7 @@ double        pat_difficulty_score_with   (const PatRules       *rules,
                                            const PatState       *state,
                                            const gint           *cancel);
 
-/* The yardstick of @rules' levels (GREEDY for a game without a solver). */
+/* The yardstick of @rules' levels (GREEDY for a game without difficulty levels). */
 PatYardstick  pat_difficulty_yardstick    (const PatRules       *rules);
 /* Plays @state to its end with @yardstick. Deterministic. */
 void          pat_yardstick_play          (PatYardstick          yardstick,
@@ -94,7 +119,7 @@ gboolean      pat_yardstick_from_string   (const char           *text,
  * EASY at or above the first, MEDIUM at or above the second, HARD below. */
 PatDifficulty pat_difficulty_of_score     (const PatRules       *rules,
                                            double                score);
-/* The thresholds of @rules (FALSE for a game without a solver). */
+/* The thresholds of @rules (FALSE for a game without difficulty levels). */
 gboolean      pat_difficulty_thresholds   (const PatRules       *rules,
                                            double               *easy_min,
                                            double               *medium_min);

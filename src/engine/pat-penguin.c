@@ -3,7 +3,9 @@
 
 #include "config.h"
 
+#include "pat-difficulty.h"
 #include "pat-rules.h"
+#include "pat-solver-private.h"
 
 #define N_(s) (s)
 
@@ -343,6 +345,15 @@ penguin_safe_to_foundation (PatCard       card,
   return TRUE;
 }
 
+/* The levels: see PatDifficultyInfo. */
+static const PatDifficultyInfo penguin_difficulty = {
+  .yardstick = PAT_YARDSTICK_GREEDY,
+  .players = PAT_PLAYOUT_RANDOM,
+  .easy_min = 0.133,
+  .medium_min = 0.088,
+  .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
+};
+
 const PatRules pat_rules_penguin = {
   "penguin",
   N_("Penguin"),
@@ -358,4 +369,6 @@ const PatRules pat_rules_penguin = {
   NULL,
   .safe_to_foundation = penguin_safe_to_foundation,
   .flags = PAT_RULES_BELOW_BASE | PAT_RULES_FIRST_CARD,
+  .solver = &pat_solver_penguin,
+  .difficulty = &penguin_difficulty,
 };

@@ -94,6 +94,9 @@ typedef enum {
 } PatRulesFlags;
 
 typedef struct _PatRules PatRules;
+/* A game's solver (pat-solver.h) and its difficulty levels (pat-difficulty.h). */
+typedef struct _PatSolver PatSolver;
+typedef struct _PatDifficultyInfo PatDifficultyInfo;
 
 struct _PatRules {
   const char      *id;
@@ -138,6 +141,12 @@ struct _PatRules {
   /* The name where room is short (a phone-sized window's header), marked N_(); NULL when the
    * name itself is short. */
   const char      *short_name;
+  /* Optional: the game's solver, which pat_solver_solve() runs; NULL for a game without one
+   * (Perpetual Motion, decided by playing it). */
+  const PatSolver *solver;
+  /* Optional: the game's difficulty levels (thresholds, players, yardstick), which the
+   * pat_difficulty_*() functions read; NULL for a game without levels. Goes with a solver. */
+  const PatDifficultyInfo *difficulty;
 };
 
 const PatRules  *pat_rules_lookup        (const char          *id);

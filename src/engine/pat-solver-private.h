@@ -9,9 +9,16 @@
 
 G_BEGIN_DECLS
 
-/* Per-game solvers, dispatched by pat_solver_solve() on the rules id. Each one fills
+/* The shipped games' solvers, which their rules tables point at (PatRules.solver). */
+extern const PatSolver pat_solver_black_hole;      /* black-hole and all-in-a-row */
+extern const PatSolver pat_solver_penguin;
+extern const PatSolver pat_solver_demon;
+extern const PatSolver pat_solver_idiots_delight;
+extern const PatSolver pat_solver_free_columns;    /* perpetual-motion-free */
+
+/* Their search functions, which pat_solver_solve() reaches through the rules. Each one fills
  * every field of @solution (moves NULL unless solved) and returns solution->result.
- * @limits is never NULL when called through the registry. */
+ * @limits is never NULL when called through pat_solver_solve(). */
 
 /* black-hole and all-in-a-row */
 PatSolveResult pat_solve_black_hole     (const PatState       *state,

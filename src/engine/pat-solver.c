@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The solver registry: which games have a solver, dispatch by rules id, and helpers the solvers share. */
+/* The shipped games' solvers, dispatch through a game's rules, and helpers the solvers share. */
 
 #include "config.h"
 
@@ -8,35 +8,65 @@
 #include "pat-solver.h"
 #include "pat-solver-private.h"
 
-typedef PatSolveResult (*PatSolveFunc) (const PatState       *state,
-                                        const PatSolveLimits *limits,
-                                        PatSolution          *solution);
+/* The search functions take the state alone: each knows its game, or reads what it needs off
+ * the state (Black Hole's and All in a Row's one solver, the number of fans). */
+static PatSolveResult
+solve_black_hole (const PatRules       *rules,
+                  const PatState       *state,
+                  const PatSolveLimits *limits,
+                  PatSolution          *solution)
+{
+  return pat_solve_black_hole (state, limits, solution);
+}
 
-typedef struct {
-  const char   *id;
-  PatSolveFunc  solve;
-} PatSolverEntry;
+static PatSolveResult
+solve_penguin (const PatRules       *rules,
+               const PatState       *state,
+               const PatSolveLimits *limits,
+               PatSolution          *solution)
+{
+  return pat_solve_penguin (state, limits, solution);
+}
 
-static const PatSolverEntry solvers[] = {
-  { "black-hole", pat_solve_black_hole },
-  { "all-in-a-row", pat_solve_black_hole },
-  { "penguin", pat_solve_penguin },
-  { "demon", pat_solve_demon },
-  { "idiots-delight", pat_solve_idiots_delight },
-  { "perpetual-motion-free", pat_solve_free_columns },
-};
+static PatSolveResult
+solve_demon (const PatRules       *rules,
+             const PatState       *state,
+             const PatSolveLimits *limits,
+             PatSolution          *solution)
+{
+  return pat_solve_demon (state, limits, solution);
+}
+
+static PatSolveResult
+solve_idiots_delight (const PatRules       *rules,
+                      const PatState       *state,
+                      const PatSolveLimits *limits,
+                      PatSolution          *solution)
+{
+  return pat_solve_idiots_delight (state, limits, solution);
+}
+
+static PatSolveResult
+solve_free_columns (const PatRules       *rules,
+                    const PatState       *state,
+                    const PatSolveLimits *limits,
+                    PatSolution          *solution)
+{
+  return pat_solve_free_columns (state, limits, solution);
+}
+
+const PatSolver pat_solver_black_hole = { solve_black_hole };
+const PatSolver pat_solver_penguin = { solve_penguin };
+const PatSolver pat_solver_demon = { solve_demon };
+const PatSolver pat_solver_idiots_delight = { solve_idiots_delight };
+const PatSolver pat_solver_free_columns = { solve_free_columns };
 
 static PatSolveFunc
 lookup (const PatRules *rules)
 {
-  guint i;
-
-  if (rules == NULL)
+  if (rules == NULL || rules->solver == NULL)
     return NULL;
-  for (i = 0; i < G_N_ELEMENTS (solvers); i++)
-    if (strcmp (rules->id, solvers[i].id) == 0)
-      return solvers[i].solve;
-  return NULL;
+  return rules->solver->solve;
 }
 
 void
@@ -65,7 +95,7 @@ pat_solver_solve (const PatRules       *rules,
     limits = &no_limits;
   if (solve == NULL)
     return pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
-  return solve (state, limits, solution);
+  return solve (rules, state, limits, solution);
 }
 
 const char *

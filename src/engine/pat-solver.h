@@ -41,10 +41,24 @@ typedef struct {
 
 void           pat_solution_clear  (PatSolution          *solution);
 
-/* Whether @rules has a solver (every game but perpetual-motion, which is decided by playing). */
+/* Solves @state of @rules within @limits (never NULL), filling @solution whatever the result:
+ * what a game's solver does. */
+typedef PatSolveResult (*PatSolveFunc) (const PatRules       *rules,
+                                        const PatState       *state,
+                                        const PatSolveLimits *limits,
+                                        PatSolution          *solution);
+
+/* A game's solver, which its rules reach (PatRules.solver). */
+struct _PatSolver {
+  PatSolveFunc solve;
+};
+
+/* Whether @rules (nullable) has a solver (every shipped game but perpetual-motion, which is
+ * decided by playing). */
 gboolean       pat_solver_supports (const PatRules       *rules);
 
-/* Solves @state of @rules. Never allocates more than limits->max_memory for its tables. */
+/* Solves @state of @rules with the game's solver; LIMIT at once for a game without one. @limits
+ * is nullable (no limits). Never allocates more than limits->max_memory for its tables. */
 PatSolveResult pat_solver_solve    (const PatRules       *rules,
                                     const PatState       *state,
                                     const PatSolveLimits *limits,

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "pat-analyzer.h"
 #include "pat-board-private.h"
 #include "pat-game-chooser.h"
 #include "pat-stats-dialog.h"
@@ -85,6 +86,27 @@ count_down_score (const PatState *state)
   return (int) pat_state_pile_len (state, FOUNDATION);
 }
 
+/* Its solver, which proves it reaches the game through its rules: the one line there is, the top
+ * card up till none is left. */
+static PatSolveResult
+count_down_solve (const PatRules       *rules,
+                  const PatState       *state,
+                  const PatSolveLimits *limits,
+                  PatSolution          *solution)
+{
+  guint n = pat_state_pile_len (state, PILE);
+
+  solution->result = PAT_SOLVE_SOLVED;
+  solution->nodes = n;
+  solution->n_moves = n;
+  solution->moves = g_new (PatMove, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    solution->moves[i] = pat_move_cards (PILE, FOUNDATION, 1);
+  return solution->result;
+}
+
+static const PatSolver count_down_solver = { count_down_solve };
+
 static const PatRules count_down = {
   "test-count-down",
   "Count Down",
@@ -100,6 +122,7 @@ static const PatRules count_down = {
   NULL,
   .flags = PAT_RULES_SCORE,
   .blocked_reason = "Count Down never blocks.",
+  .solver = &count_down_solver,
 };
 
 /* Every text shown by @widget and the widgets in it. */
@@ -227,6 +250,34 @@ test_play (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Its solver is the one the engine runs for it, and the app's analysis finds it winnable, with
+ * the hint its line gives. */
+static void
+test_solver (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  PatDealNumber deal = pat_deal_number_from_uint (7);
+  g_autoptr(PatGame) game = pat_game_new (count_down.id, &deal, NULL);
+  PatSolution solution = { 0, };
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  PatMove move;
+
+  g_assert_true (pat_solver_supports (&count_down));
+  g_assert_cmpint (pat_solver_solve (&count_down, pat_game_get_state (game), NULL, &solution), ==,
+                   PAT_SOLVE_SOLVED);
+  g_assert_cmpuint (solution.n_moves, ==, PAT_N_CARDS);
+  pat_solution_clear (&solution);
+
+  pat_analyzer_set_game (analyzer, game);
+  while (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &move));
+  g_assert_cmpint (move.from, ==, PILE);
+  g_assert_cmpint (move.to, ==, FOUNDATION);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -240,6 +291,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/new-game/play", test_play);
+  g_test_add_func ("/new-game/solver", test_solver);
 
   return g_test_run ();
 }
