@@ -530,8 +530,10 @@ pat_session_new_deal (PatSession *self,
   data = g_new0 (SearchData, 1);
   data->session = g_object_ref (self);
   data->game_id = g_strdup (game_id);
-  pat_find_deal_async (game_id, &options, self->difficulty, DEAL_SEARCH_TRIES, self->deal_search,
-                       winnable_found_cb, data);
+  /* A game without levels has only winnable deals, of no difficulty. */
+  pat_find_deal_async (game_id, &options,
+                       rules->difficulty != NULL ? self->difficulty : PAT_DIFFICULTY_UNKNOWN,
+                       DEAL_SEARCH_TRIES, self->deal_search, winnable_found_cb, data);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
 }
 
