@@ -295,7 +295,8 @@ game_finished_cb (PatSession *self,
                   const char *reason,
                   PatGame    *game)
 {
-  end_driver (self, TRUE);
+  /* The game's end ends a driver by itself. */
+  end_driver (self, FALSE);
   /* Match games belong to the match's players, not to this player's statistics. The match
    * play follows its game with a handler of its own, which has ended the turn by now: this one
    * runs after every other. */
@@ -652,7 +653,7 @@ pat_session_close (PatSession *self)
     pat_game_set_running (self->game, FALSE);
   if (self->match_play != NULL)
     pat_match_play_save (self->match_play);
-  else if (self->game != NULL)
+  else if (self->game != NULL && !self->game_in_match)
     pat_store_save_game (self->store, self->game, NULL);
   pat_store_flush (self->store);
 }
@@ -736,7 +737,7 @@ pat_session_play_match (PatSession *self,
     return;
   if (self->match_play != NULL)
     pat_session_leave_match (self);
-  else if (self->game != NULL)
+  else if (self->game != NULL && !self->game_in_match)
     pat_store_save_game (self->store, self->game, NULL);
 
   end_driver (self, TRUE);

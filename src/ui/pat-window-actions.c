@@ -300,14 +300,14 @@ driver_stopped_cb (PatWindow  *self,
                    gboolean    stopped,
                    PatSession *session)
 {
+  gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
+
   /* "Playing to the end…" is no longer true. A demo that won has not been stopped: the end
    * card says how it ended; one that ended by itself (the player moved) says nothing. */
-  if (driver == PAT_DRIVER_PLAY_TO_END)
+  if (driver == PAT_DRIVER_PLAY_TO_END || !playing)
     pat_window_set_message (self, NULL);
-  else if (stopped && self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING)
-    pat_window_set_message (self, _("Demo stopped"));
   else if (stopped)
-    pat_window_set_message (self, NULL);
+    pat_window_set_message (self, _("Demo stopped"));
 }
 
 /* The last moves' animations have had their time. */
