@@ -370,6 +370,17 @@ test_abandon (Fixture       *fixture,
   g_assert_true (game_of (fixture) != game);
   g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 1);
 
+  /* A move undone is still a game started: a loss, once. */
+  start_deal (fixture, "black-hole", 2);
+  game = game_of (fixture);
+  play_move (game);
+  g_assert_true (pat_session_undo (session));
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+  pat_session_new_deal (session, "black-hole");
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 2);
+  pat_session_new_deal (session, "black-hole");
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 2);
+
   /* Switching game after a move: lost once; the game left stays saved and resumes. */
   start_deal (fixture, "black-hole", 2);
   game = game_of (fixture);
@@ -378,8 +389,8 @@ test_abandon (Fixture       *fixture,
   pat_session_open_game (session, "penguin");
   g_assert_cmpstr (pat_game_get_game_id (game_of (fixture)), ==, "penguin");
   record = record_of (fixture, "black-hole");
-  g_assert_cmpuint (record.played, ==, 2);
-  g_assert_cmpuint (record.lost, ==, 2);
+  g_assert_cmpuint (record.played, ==, 3);
+  g_assert_cmpuint (record.lost, ==, 3);
   g_assert_cmpuint (record_of (fixture, "penguin").played, ==, 0);
   pat_session_open_game (session, "black-hole");
   game = game_of (fixture);
@@ -390,13 +401,13 @@ test_abandon (Fixture       *fixture,
 
     g_assert_cmpstr (deal, ==, "2");
   }
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 2);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
   /* Leaving it again, and dealing it again by number, counts it no more. */
   pat_session_open_game (session, "penguin");
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 2);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
   start_deal (fixture, "black-hole", 2);
   g_assert_cmpuint (pat_game_get_moves (game_of (fixture)), ==, 0);
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 2);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
 
   /* Opening the game in play does nothing. */
   game = game_of (fixture);
@@ -404,7 +415,7 @@ test_abandon (Fixture       *fixture,
   pat_session_open_game (session, "black-hole");
   g_assert_true (game_of (fixture) == game);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 2);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
 
   /* Restarting a started game counts it lost; the fresh attempt costs nothing until a move. */
   pat_session_restart (session);
@@ -412,10 +423,10 @@ test_abandon (Fixture       *fixture,
   g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_PLAYING);
   record = record_of (fixture, "black-hole");
-  g_assert_cmpuint (record.played, ==, 3);
-  g_assert_cmpuint (record.lost, ==, 3);
+  g_assert_cmpuint (record.played, ==, 4);
+  g_assert_cmpuint (record.lost, ==, 4);
   pat_session_restart (session);
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 4);
 
   /* A numbered deal of another game id replaces that id's saved game: a started one is lost. */
   {
@@ -433,7 +444,7 @@ test_abandon (Fixture       *fixture,
   g_assert_cmpuint (record.played, ==, 1);
   g_assert_cmpuint (record.lost, ==, 1);
   /* The Black Hole game left for it was not started since its restart: nothing more. */
-  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 3);
+  g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 4);
 }
 
 /* Closing keeps the game (no loss) and a new session on the same store resumes it, and the match

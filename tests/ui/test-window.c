@@ -99,10 +99,8 @@ test_actions (void)
   PatWindow *window = make_window (app, 1000, 700);
   PatDealNumber deal = pat_deal_number_from_uint (2);
   PatMoveList moves;
-  PatRecord record;
   PatGame *game;
 
-  pat_stats_reset (pat_application_get_stats (app), NULL);
   pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
   game = pat_window_get_game (window);
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL) &&
@@ -119,41 +117,6 @@ test_actions (void)
   g_assert_cmpstr (gtk_label_get_label (window->moves_label), ==, "0 moves");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
-
-  /* The hint is counted. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
-  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
-
-  /* A new deal after a move: the started game counts as lost, once. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_true (pat_window_get_game (window) != game);
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
-  g_assert_cmpuint (record.played, ==, 1);
-  g_assert_cmpuint (record.lost, ==, 1);
-
-  /* A new deal without a move costs nothing. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
-  g_assert_cmpuint (record.played, ==, 1);
-
-  /* Switching to another game leaves a started one as a loss, once; coming back resumes it. A
-   * known deal: some random ones have no first move. */
-  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
-  game = pat_window_get_game (window);
-  pat_game_legal_moves (game, &moves);
-  g_assert_cmpuint (moves.n, >, 0);
-  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "penguin");
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
-  g_assert_cmpuint (record.played, ==, 2);
-  g_assert_cmpuint (record.lost, ==, 2);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "black-hole");
-  game = pat_window_get_game (window);
-  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "penguin");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "black-hole", &record));
-  g_assert_cmpuint (record.played, ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -713,38 +676,6 @@ test_save_failure (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Resuming: what was played is there again in a new window, undo included. */
-static void
-test_resume (void)
-{
-  g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app, 1000, 700);
-  PatDealNumber deal = pat_deal_number_from_uint (7);
-  PatMoveList moves;
-  PatState before;
-  guint n_moves;
-  PatGame *game;
-
-  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
-  game = pat_window_get_game (window);
-  pat_game_legal_moves (game, &moves);
-  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
-  spin (50);
-  /* The board may have added safe moves to the foundations. */
-  n_moves = pat_game_get_moves (game);
-  before = *pat_game_get_state (game);
-  gtk_window_close (GTK_WINDOW (window));
-  spin (50);
-
-  window = make_window (app, 1000, 700);
-  pat_session_open_game (pat_window_get_session (window), "demon");
-  game = pat_window_get_game (window);
-  g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
-  g_assert_true (pat_state_equal (pat_game_get_state (game), &before));
-  g_assert_true (pat_game_get_can_undo (game));
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 static void
 test_secondary_windows (void)
 {
@@ -1225,21 +1156,17 @@ test_hint_without_solver (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Honest statistics: the Demo makes a game assisted, which is no win; a game whose moves were all
- * undone is still one loss when left. */
+/* A game the Demo wins ends on a card that does not congratulate the player (the statistics
+ * count it as assisted: /session/assisted). */
 static void
-test_assisted_and_undone (void)
+test_demo_end_card (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window = make_window (app, 1000, 700);
-  PatStats *stats = pat_application_get_stats (app);
   PatGame *game = NULL;
-  PatMoveList moves;
-  PatRecord record;
   guint64 number;
   guint guard;
 
-  pat_stats_reset (stats, NULL);
   for (number = 1; number < 50; number++)
     {
       PatDealNumber deal = pat_deal_number_from_uint (number);
@@ -1262,47 +1189,12 @@ test_assisted_and_undone (void)
     spin (10);
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
   g_assert_true (pat_game_get_assisted (game));
-  g_assert_true (pat_stats_get_record (stats, "black-hole", &record));
-  g_assert_cmpuint (record.played, ==, 1);
-  g_assert_cmpuint (record.won, ==, 0);
-  g_assert_cmpuint (record.assisted, ==, 1);
-  g_assert_false (record.has_best_time);
   /* The end card does not congratulate the player on the Demo's win. */
   spin (50);
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Solved with the Demo");
   /* It was not stopped: it won, and the end card says so; the status line says nothing more. */
   g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "");
-
-  /* Undoing the Demo's moves does not make it the player's game, nor count it again. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_true (pat_game_get_assisted (game));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_true (pat_window_get_game (window) != game);
-  g_assert_false (pat_game_get_assisted (pat_window_get_game (window)));
-  pat_stats_get_record (stats, "black-hole", &record);
-  g_assert_cmpuint (record.played, ==, 1);
-
-  /* A move undone is still a game started: a new deal counts it as a loss, once. A known deal:
-   * some random ones have no first move. */
-  {
-    PatDealNumber two = pat_deal_number_from_uint (2);
-
-    pat_session_start_deal (pat_window_get_session (window), "black-hole", &two);
-  }
-  game = pat_window_get_game (window);
-  pat_game_legal_moves (game, &moves);
-  g_assert_cmpuint (moves.n, >, 0);
-  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_true (pat_window_get_game (window) != game);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  pat_stats_get_record (stats, "black-hole", &record);
-  g_assert_cmpuint (record.played, ==, 2);
-  g_assert_cmpuint (record.lost, ==, 1);
-  g_assert_cmpuint (record.assisted, ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1643,13 +1535,12 @@ main (int   argc,
   g_test_add_func ("/window/toast-whole", test_toast_whole);
   g_test_add_func ("/window/status-message-fits", test_status_message_fits);
   g_test_add_func ("/window/save-failure", test_save_failure);
-  g_test_add_func ("/window/resume", test_resume);
   g_test_add_func ("/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/window/solver", test_solver);
   g_test_add_func ("/window/demo-with-auto-foundation", test_demo_with_auto_foundation);
   g_test_add_func ("/window/hint-names", test_hint_names);
   g_test_add_func ("/window/hint-without-solver", test_hint_without_solver);
-  g_test_add_func ("/window/assisted-and-undone", test_assisted_and_undone);
+  g_test_add_func ("/window/demo-end-card", test_demo_end_card);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
