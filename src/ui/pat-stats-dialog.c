@@ -236,8 +236,8 @@ update_game (PatStatsDialog *self)
     adw_preferences_group_set_description (self->history_group, NULL);
 
   /* Translators: the button that resets one game's statistics; %s is the game's name */
-  set_label_take (self->reset_label,
-                  g_strdup_printf (_("Reset Statistics of %s…"), pat_rules_text_name (game_id)));
+  set_label_take (self->reset_label, g_strdup_printf (_("Reset Statistics of %s…"),
+                                                      pat_rules_text_name (game_id)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.reset-game",
                                  r.played > 0 || history->len > 0);
 }
@@ -413,8 +413,9 @@ export_action (GtkWidget  *widget,
   gtk_file_filter_set_name (any, _("All files"));
   gtk_file_filter_add_pattern (any, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), any);
-  /* Translators: the suggested file name of exported statistics; keep .csv */
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser),
+                                     /* Translators: the suggested file name of exported
+                                      * statistics; keep .csv */
                                      _("patience-statistics.csv"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self,
