@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the solver tests share: dealing, solving with no limits, replaying a solution, hashing positions. */
+/* What the solver tests share: dealing, solving with no limits, replaying a solution, hashing
+ * positions. */
 
 #include "config.h"
 

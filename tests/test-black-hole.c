@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of the Black Hole and All in a Row rules: known deals, every move rule, status and the text form. */
+/* Tests of the Black Hole and All in a Row rules: known deals, every move rule, status and the
+ * text form. */
 
 #include <string.h>
 
@@ -352,7 +353,7 @@ test_one_above_or_below (void)
   g_assert_false (check (rules, &state, pat_move_cards (4, HOLE, 1)));   /* two above */
   g_assert_false (check (rules, &state, pat_move_cards (6, HOLE, 1)));   /* two below */
   g_assert_false (check (rules, &state, pat_move_cards (5, HOLE, 1)));   /* empty fan */
-  g_assert_false (check (rules, &state, pat_move_cards (1, HOLE, 2)));   /* not the top card alone */
+  g_assert_false (check (rules, &state, pat_move_cards (1, HOLE, 2)));   /* two cards at once */
   g_assert_false (check (rules, &state, pat_move_cards (1, HOLE, 0)));
   g_assert_false (check (rules, &state, pat_move_cards (1, 2, 1)));      /* to a fan */
   g_assert_false (check (rules, &state, pat_move_cards (1, 5, 1)));      /* to an empty fan */

@@ -202,8 +202,10 @@ test_pm_four_of_a_kind (void)
 }
 
 /* The deck AC 2C … with ranks in sequence: no deal of round 1 has two equal ranks. */
-static const char *sequence_head = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS "
-                                   "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD";
+static const char *sequence_head = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC "
+                                   "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS "
+                                   "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH "
+                                   "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD";
 
 static void
 test_pm_gather_order (void)
@@ -228,9 +230,11 @@ test_pm_gather_order (void)
   for (i = T1; i <= T4; i++)
     g_assert_cmpuint (pat_state_pile_len (&state, i), ==, 0);
   g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 0), ==, pat_card_make (4, PAT_SUIT_CLUBS));
-  g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 12), ==, pat_card_make (PAT_KING, PAT_SUIT_DIAMONDS));
+  g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 12), ==,
+                    pat_card_make (PAT_KING, PAT_SUIT_DIAMONDS));
   g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 13), ==, pat_card_make (3, PAT_SUIT_CLUBS));
-  g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 51), ==, pat_card_make (10, PAT_SUIT_DIAMONDS));
+  g_assert_cmpuint (pat_state_pile_peek (&state, STOCK, 51), ==,
+                    pat_card_make (10, PAT_SUIT_DIAMONDS));
 
   /* Round 2 deals 4C 8C QC 3S: four different ranks. */
   play (rules, &state, "s", NULL);
@@ -515,7 +519,8 @@ test_idiots_delight_won (void)
     guint c;
 
     for (c = 0; c < PAT_N_CARDS; c++)
-      if (c != pat_card_make (PAT_KING, PAT_SUIT_CLUBS) && c != pat_card_make (PAT_KING, PAT_SUIT_HEARTS))
+      if (c != pat_card_make (PAT_KING, PAT_SUIT_CLUBS) &&
+          c != pat_card_make (PAT_KING, PAT_SUIT_HEARTS))
         pat_state_push (&state, DISCARD, (PatCard) c);
     pat_state_push (&state, T2, pat_card_make (PAT_KING, PAT_SUIT_CLUBS));
     pat_state_push (&state, T4, pat_card_make (PAT_KING, PAT_SUIT_HEARTS));

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of the Black Hole and All in a Row solver against a plain exhaustive search and the rules. */
+/* Tests of the Black Hole and All in a Row solver against a plain exhaustive search and the
+ * rules. */
 
 #include "config.h"
 
@@ -88,7 +89,8 @@ test_known_deals (void)
   g_assert_true (pat_solver_supports (&pat_rules_all_in_a_row));
   g_assert_false (pat_solver_supports (&pat_rules_perpetual_motion));
 
-  check_known (&pat_rules_black_hole, black_hole_won, G_N_ELEMENTS (black_hole_won), PAT_SOLVE_SOLVED);
+  check_known (&pat_rules_black_hole, black_hole_won, G_N_ELEMENTS (black_hole_won),
+               PAT_SOLVE_SOLVED);
   check_known (&pat_rules_black_hole, black_hole_lost, G_N_ELEMENTS (black_hole_lost),
                PAT_SOLVE_UNSOLVABLE);
   check_known (&pat_rules_all_in_a_row, all_in_a_row_won, G_N_ELEMENTS (all_in_a_row_won),
@@ -97,8 +99,8 @@ test_known_deals (void)
                PAT_SOLVE_UNSOLVABLE);
   check_known (&pat_rules_all_in_a_row, all_in_a_row_hard_won, G_N_ELEMENTS (all_in_a_row_hard_won),
                PAT_SOLVE_SOLVED);
-  check_known (&pat_rules_all_in_a_row, all_in_a_row_hard_lost, G_N_ELEMENTS (all_in_a_row_hard_lost),
-               PAT_SOLVE_UNSOLVABLE);
+  check_known (&pat_rules_all_in_a_row, all_in_a_row_hard_lost,
+               G_N_ELEMENTS (all_in_a_row_hard_lost), PAT_SOLVE_UNSOLVABLE);
 }
 
 /* A hand-made All in a Row position: @hole is the hole's top card (PAT_NO_CARD for none),

@@ -535,7 +535,8 @@ test_cancel (void)
   g_assert_cmpuint (solution.nodes, >=, progress.last);
   g_assert_cmpuint (solution.nodes, <, 2300000 + 2 * 65536);
 
-  /* The same on two threads: the calls come from the calling one, the other stops after its slice. */
+  /* The same on two threads: the calls come from the calling one, the other stops after its
+   * slice. */
   {
     guint runs = pat_solve_demon_parallel_runs ();
 
@@ -585,19 +586,23 @@ test_relaxation_twins (void)
 
   twins_position (&state, "5H 5D");
   assert_unsolvable (&state);
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), ==,
+                   PAT_SOLVE_LIMIT);
   g_assert_null (solution.moves);
   g_assert_cmpuint (solution.nodes, <, 1000);   /* a win it ended on, not the budget */
   /* The Fives alone exchangeable: the same. */
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, bit ("5H"), &solution), ==, PAT_SOLVE_LIMIT);
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, bit ("5H"), &solution), ==,
+                   PAT_SOLVE_LIMIT);
   g_assert_cmpuint (solution.nodes, <, 2000);
   /* Every twin but the Fives: the relaxation is proved lost, as the game is. */
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS & ~bit ("5H") & ~bit ("5D"), &solution),
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits,
+                                               ALL_CARDS & ~bit ("5H") & ~bit ("5D"), &solution),
                    ==, PAT_SOLVE_UNSOLVABLE);
 
   twins_position (&state, "5D 5H");
   assert_solves (&state);
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), ==,
+                   PAT_SOLVE_SOLVED);
   replay (&state, &solution, &end);
   g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
   pat_solution_clear (&solution);
@@ -624,11 +629,13 @@ test_relaxation_keys (void)
 
   position (&state, PAT_ACE, piles);
   assert_solves (&state);
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, bit ("8C"), &solution), ==, PAT_SOLVE_SOLVED);
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, bit ("8C"), &solution), ==,
+                   PAT_SOLVE_SOLVED);
   replay (&state, &solution, &end);
   g_assert_cmpint (demon->status (&end), ==, PAT_STATUS_WON);
   pat_solution_clear (&solution);
-  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), !=, PAT_SOLVE_UNSOLVABLE);
+  g_assert_cmpint (pat_solve_demon_relaxation (&state, &limits, ALL_CARDS, &solution), !=,
+                   PAT_SOLVE_UNSOLVABLE);
   pat_solution_clear (&solution);
   /* The game's moves on the relaxation's positions, where every twin is hashed alike. */
   g_assert_cmpint (pat_solve_demon_merged (&state, &limits, &solution), ==, PAT_SOLVE_SOLVED);
@@ -785,8 +792,8 @@ test_refinement_one_pair (void)
  * their slices interleave every way): the verdicts of one thread, wins that replay, in each mode;
  * a table that fills gives "limit", not a verdict. Deal 3909 is lost after the refinement (above);
  * 6026, 757 and 986 are won by the wide searches; with the die rolled every pass 2655 is lost and
- * 26 won with the talon open; once a game, 760 is lost and 64 won. Each of them goes past the narrow
- * search, which runs on one thread. */
+ * 26 won with the talon open; once a game, 760 is lost and 64 won. Each of them goes past the
+ * narrow search, which runs on one thread. */
 static void
 test_threads (void)
 {
@@ -804,8 +811,8 @@ test_threads (void)
     { 760, PAT_DIE_PER_GAME, PAT_SOLVE_UNSOLVABLE },
     { 64, PAT_DIE_PER_GAME, PAT_SOLVE_SOLVED },
   };
-  /* On one thread each takes 2.3 to 5.8 million positions; on several, which stack wins first and so
-   * which twins the refinement makes the game's again depends on the threads' timing: deal 3909
+  /* On one thread each takes 2.3 to 5.8 million positions; on several, which stack wins first and
+   * so which twins the refinement makes the game's again depends on the threads' timing: deal 3909
    * took 5.2 to 9.1 million on 2 to 64 threads, more than 12 million under ThreadSanitizer, when
    * the refinement made every pair a win exchanged the game's at once (4.1 million since). */
   PatSolveLimits limits = { .max_nodes = 40000000, .max_memory = 512 * 1024 * 1024, .threads = 3 };
@@ -819,8 +826,8 @@ test_threads (void)
 
       deal (&state, cases[i].number, cases[i].mode);
       if (pat_solver_solve (demon, &state, &limits, &solution) != cases[i].result)
-        g_error ("deal %u, die mode %d: %s, not %s, after %" G_GUINT64_FORMAT " positions", cases[i].number,
-                 cases[i].mode, pat_solve_result_to_string (solution.result),
+        g_error ("deal %u, die mode %d: %s, not %s, after %" G_GUINT64_FORMAT " positions",
+                 cases[i].number, cases[i].mode, pat_solve_result_to_string (solution.result),
                  pat_solve_result_to_string (cases[i].result), solution.nodes);
       g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
       if (cases[i].result == PAT_SOLVE_SOLVED)
@@ -885,10 +892,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/solver/demon/relaxation/keys", test_relaxation_keys);
   g_test_add_data_func ("/solver/demon/relaxation/sound/off", GINT_TO_POINTER (PAT_DIE_OFF),
                         test_relaxation_sound);
-  g_test_add_data_func ("/solver/demon/relaxation/sound/per-game", GINT_TO_POINTER (PAT_DIE_PER_GAME),
-                        test_relaxation_sound);
-  g_test_add_data_func ("/solver/demon/relaxation/sound/per-pass", GINT_TO_POINTER (PAT_DIE_PER_PASS),
-                        test_relaxation_sound);
+  g_test_add_data_func ("/solver/demon/relaxation/sound/per-game",
+                        GINT_TO_POINTER (PAT_DIE_PER_GAME), test_relaxation_sound);
+  g_test_add_data_func ("/solver/demon/relaxation/sound/per-pass",
+                        GINT_TO_POINTER (PAT_DIE_PER_PASS), test_relaxation_sound);
   g_test_add_func ("/solver/demon/relaxation/proves-lost", test_relaxation_proves_lost);
   g_test_add_func ("/solver/demon/merged/not-a-proof", test_merged_not_a_proof);
   g_test_add_func ("/solver/demon/merged/sound", test_merged_sound);

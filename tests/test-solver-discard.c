@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of the Idiot's Delight and Perpetual Motion (Free Columns) solvers against a plain exhaustive search. */
+/* Tests of the Idiot's Delight and Perpetual Motion (Free Columns) solvers against a plain
+ * exhaustive search. */
 
 #include "config.h"
 

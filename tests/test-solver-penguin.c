@@ -397,7 +397,8 @@ test_luby (void)
 
   for (i = 0; i < G_N_ELEMENTS (expected); i++)
     g_assert_cmpuint (pat_solve_luby (i), ==, expected[i]);
-  g_assert_cmpuint (pat_solve_luby ((G_GUINT64_CONSTANT (1) << 40) - 2), ==, G_GUINT64_CONSTANT (1) << 39);
+  g_assert_cmpuint (pat_solve_luby ((G_GUINT64_CONSTANT (1) << 40) - 2), ==,
+                    G_GUINT64_CONSTANT (1) << 39);
 }
 
 int

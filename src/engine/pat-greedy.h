@@ -44,7 +44,8 @@ typedef struct {
   guint mobility;
 } PatGreedyKey;
 
-/* Fills @key->source and @key->mobility for @move from @state, @next being the position after it. */
+/* Fills @key->source and @key->mobility for @move from @state, @next being the position after
+ * it. */
 void     pat_greedy_key         (const PatRules *rules,
                                  const PatState *state,
                                  const PatMove  *move,

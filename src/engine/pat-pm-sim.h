@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean won;
   guint    rounds;        /* won: the round of the last discard; cycle: the last round played */
-  guint    cycle_start;   /* cycle: the stock at the start of round rounds+1 is that of this round */
+  guint    cycle_start;   /* cycle: the stock at the start of round rounds+1 is that of this
+                             round */
   guint    cycle_length;  /* rounds + 1 − cycle_start */
 } PatPmResult;
 

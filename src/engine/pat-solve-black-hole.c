@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Black Hole and All in a Row solver: restarted depth-first searches over packed positions with exact pruning,
- * forwards and backwards in turn. */
+/* Black Hole and All in a Row solver: restarted depth-first searches over packed positions with
+ * exact pruning, forwards and backwards in turn. */
 
 #include "config.h"
 
@@ -1047,7 +1047,8 @@ search (Search               **dirs,
           case PROBE_SOLVED:
             /* Backwards, the line is read from its end. */
             for (i = 0; i < length; i++)
-              moves[i] = pat_move_cards (s->stack[d == 0 ? i + 1 : length - i].played + 1u, HOLE_PILE, 1);
+              moves[i] = pat_move_cards (s->stack[d == 0 ? i + 1 : length - i].played + 1u,
+                                         HOLE_PILE, 1);
             return pat_solution_set (solution, PAT_SOLVE_SOLVED, nodes, moves, length);
           case PROBE_EXHAUSTED:
             return pat_solution_set (solution, PAT_SOLVE_UNSOLVABLE, nodes, NULL, 0);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Demon solver: a depth-first search over whole positions, with the stock turns folded into talon moves. */
+/* Demon solver: a depth-first search over whole positions, with the stock turns folded into talon
+ * moves. */
 
 #include "config.h"
 
@@ -33,10 +34,10 @@
  * the deal's own rolls, each talon card brought up by stock turns the first time a pass shows it,
  * and it is a win of the deal when it replays. It could fail to only if the rolls stopped giving
  * 1 (the pass number stops at LAST_ROUND, so its roll is the last one); then the search below,
- * exact whatever the rolls, runs instead. An open talon also lets a talon card onto the tableau only
- * when the next move builds on it (generate_onto_pending()). Die rolled every pass, deals 1–10000,
- * 10 s each, two at a time: 2 undecided this way against 479 by that search alone, in 197 s of wall
- * time against 42 minutes.
+ * exact whatever the rolls, runs instead. An open talon also lets a talon card onto the tableau
+ * only when the next move builds on it (generate_onto_pending()). Die rolled every pass, deals
+ * 1–10000, 10 s each, two at a time: 2 undecided this way against 479 by that search alone, in
+ * 197 s of wall time against 42 minutes.
  *
  * That search: the pass number decides the future rolls, so it is in the position.
  * Stock turns alone take a position to any later pass, so of the later passes only the first one
@@ -107,8 +108,8 @@
  * once; they share the visited set, whose slots are claimed with atomic operations, and stop
  * together for the table to grow. A position two threads visit at the same moment may be searched
  * twice, but none is skipped that no stack searches, so every argument above holds as it is.
- * Deal 1887 (three a turn): 9.5 s on two threads against 11.4 s on one; a second process solving the
- * same deal on the other core slows one thread as much (13.9 s): the two cores share the memory
+ * Deal 1887 (three a turn): 9.5 s on two threads against 11.4 s on one; a second process solving
+ * the same deal on the other core slows one thread as much (13.9 s): the two cores share the memory
  * the table's probes wait for.
  *
  * Memory. The visited set is an open-addressing table of 128-bit keys (Zobrist keys, and the
@@ -211,7 +212,8 @@ typedef struct {
   guint8        rel[PAT_N_CARDS];            /* relative ranks, 0 for the base rank */
   guint8        tok[PAT_N_CARDS];            /* the card the tableau hashes it as */
   guint64       exchangeable;                /* the twins that may change places, one bit a card */
-  guint64       merged;                      /* the twins hashed alike: exchangeable ones and more */
+  guint64       merged;                      /* the twins hashed alike: exchangeable ones and
+                                                more */
   guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
 
   Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS];   /* a card's token at a depth */
@@ -406,7 +408,8 @@ table_covers (const Table *table,
     return stored <= value;
   if (value == 0)
     return stored != 0;
-  return (stored & table->residues[value % table->turn] & ((G_GUINT64_CONSTANT (2) << value) - 1)) != 0;
+  return (stored & table->residues[value % table->turn]
+          & ((G_GUINT64_CONSTANT (2) << value) - 1)) != 0;
 }
 
 static inline guint64
@@ -528,7 +531,8 @@ static inline guint64
 table_value (const Table   *table,
              const guint64 *slot)
 {
-  return (table->concurrent ? __atomic_load_n (&slot[1], __ATOMIC_RELAXED) : slot[1]) & table->value_bits;
+  return (table->concurrent ? __atomic_load_n (&slot[1], __ATOMIC_RELAXED) : slot[1])
+         & table->value_bits;
 }
 
 /* Records a visit with @value (see Table); returns SEEN when an earlier visit covers it. */
@@ -794,7 +798,8 @@ stack_charge (Shared *sh,
     }
   peak = __atomic_load_n (&sh->stack_peak, __ATOMIC_RELAXED);
   while (now > peak &&
-         !__atomic_compare_exchange_n (&sh->stack_peak, &peak, now, TRUE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+         !__atomic_compare_exchange_n (&sh->stack_peak, &peak, now, TRUE, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED))
     ;
   return TRUE;
 }
@@ -1421,7 +1426,8 @@ static guint64
 splitmix (guint64 *x)
 {
   *x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  return mix64 (*x, G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9), G_GUINT64_CONSTANT (0x94d049bb133111eb));
+  return mix64 (*x, G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9),
+                G_GUINT64_CONSTANT (0x94d049bb133111eb));
 }
 
 static void
@@ -1490,8 +1496,10 @@ load (Search         *s,
     return FALSE;
 
   /* The shared tables. */
-  fill_keys (&s->sh->z_tableau[0][0], G_N_ELEMENTS (s->sh->z_tableau) * G_N_ELEMENTS (s->sh->z_tableau[0]), &seed);
-  fill_keys (&s->sh->z_found[0][0], G_N_ELEMENTS (s->sh->z_found) * G_N_ELEMENTS (s->sh->z_found[0]), &seed);
+  fill_keys (&s->sh->z_tableau[0][0],
+             G_N_ELEMENTS (s->sh->z_tableau) * G_N_ELEMENTS (s->sh->z_tableau[0]), &seed);
+  fill_keys (&s->sh->z_found[0][0],
+             G_N_ELEMENTS (s->sh->z_found) * G_N_ELEMENTS (s->sh->z_found[0]), &seed);
   fill_keys (s->sh->z_reserve, G_N_ELEMENTS (s->sh->z_reserve), &seed);
   fill_keys (s->sh->z_talon, G_N_ELEMENTS (s->sh->z_talon), &seed);
   fill_keys (s->sh->z_ptr, G_N_ELEMENTS (s->sh->z_ptr), &seed);
@@ -1585,7 +1593,8 @@ foundation_for (const PatState *state,
   else
     {
       for (f = PILE_F1; f < PILE_T1; f++)
-        if (pat_state_pile_len (state, f) > 0 && card_suit (pat_state_pile_top (state, f)) == card_suit (card))
+        if (pat_state_pile_len (state, f) > 0 &&
+            card_suit (pat_state_pile_top (state, f)) == card_suit (card))
           return f;
     }
   return PILE_F1;
@@ -1617,7 +1626,8 @@ replay (const Search   *s,
             while (pat_state_pile_top (&state, PILE_WASTE) != p->card ||
                    (per_pass && (state.round != p->move.round || (p->move.count && !turned_over))))
               {
-                if (pat_state_pile_len (&state, PILE_STOCK) == 0 && ++turned_over > PASSES_AHEAD + 1)
+                if (pat_state_pile_len (&state, PILE_STOCK) == 0 &&
+                    ++turned_over > PASSES_AHEAD + 1)
                   return FALSE;
                 if (!emit (&state, turn, out))
                   return FALSE;
@@ -1680,7 +1690,8 @@ static gboolean
 reserve_room (Search *s)
 {
   return grow (s->sh, (gpointer *) &s->frames, &s->frames_size, s->depth + 2, sizeof (Frame)) &&
-         grow (s->sh, (gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS, sizeof (Played));
+         grow (s->sh, (gpointer *) &s->line, &s->line_size, s->n_line + 2 * PAT_N_CARDS,
+               sizeof (Played));
 }
 
 /* With a die rolled every pass, a position visited in some pass can, by stock turns alone, get to
@@ -2093,7 +2104,8 @@ pool_grow (Pool *pool)
     }
   if (!pat_solve_set_grow (&table->set))
     return FALSE;
-  table->cap = table->set.n_slots > n_slots ? table->set.grow_at : (gsize) table->set.n_slots / 8 * 7;
+  table->cap = table->set.n_slots > n_slots ? table->set.grow_at
+                                             : (gsize) table->set.n_slots / 8 * 7;
   return table->set.used + QUOTA_BATCH <= table->cap;
 }
 
@@ -2179,7 +2191,8 @@ pool_work (Pool     *pool,
 
       if (cancel != NULL && g_atomic_int_get (cancel) != 0)
         pool->result = PAT_SOLVE_CANCELLED;
-      else if ((pool->max_nodes != 0 && pool->nodes >= pool->max_nodes) || !time_left (pool->deadline))
+      else if ((pool->max_nodes != 0 && pool->nodes >= pool->max_nodes) ||
+               !time_left (pool->deadline))
         pool->result = PAT_SOLVE_LIMIT;
       else
         {
@@ -2321,8 +2334,8 @@ search (Search               *root,
     return PAT_SOLVE_SOLVED;
   if (r == RUN_LIMIT || r == RUN_FULL)
     return PAT_SOLVE_LIMIT;
-  return search_pool (root, stacks, limits, deadline, max_nodes, stacks->len > 1 ? n_threads : 1, nodes,
-                      winner);
+  return search_pool (root, stacks, limits, deadline, max_nodes,
+                      stacks->len > 1 ? n_threads : 1, nodes, winner);
 }
 
 /* The pair of twins @s's line exchanges first (both cards), or 0 when it exchanges none. */
@@ -2499,7 +2512,8 @@ open_talon_first (const PatState       *state,
   open.die = 1;
   /* Its relaxation first, with every twin exchangeable. */
   relaxed.max_nodes = MIN (*nodes + OPEN_RELAXED_NODES, max_nodes);
-  solve_demon_once (&open, &relaxed, deadline, FALSE, TRUE, ALL_TWINS, ALL_TWINS, nodes, &result, &scratch);
+  solve_demon_once (&open, &relaxed, deadline, FALSE, TRUE, ALL_TWINS, ALL_TWINS, nodes, &result,
+                    &scratch);
   pat_solution_clear (&scratch);
   /* Lost, cancelled, or won without an exchange: the open game is decided. */
   if (result != PAT_SOLVE_LIMIT)
@@ -2546,12 +2560,14 @@ solve_demon_once (const PatState       *state,
           table_init (&sh->seen, table_budget))
         {
           gboolean past_safe_rounds = sh->past_safe_rounds;
-          guint n_wide = (guint) CLAMP (sh->stack_budget / WIDE_STACK_ROOM, N_STACKS, N_STACKS_WIDE);
+          guint n_wide = (guint) CLAMP (sh->stack_budget / WIDE_STACK_ROOM,
+                                        N_STACKS, N_STACKS_WIDE);
 
           if (alone)
             {
               set_relaxed (root, exchangeable, merged);
-              *result = search (root, limits, deadline, max_nodes, N_STACKS, sh->n_threads, nodes, &winner);
+              *result = search (root, limits, deadline, max_nodes, N_STACKS, sh->n_threads,
+                                nodes, &winner);
               /* A win with an exchange is none of the game's, and running out proves the game
                * lost only when no twins are hashed alike that may not change places. */
               if ((*result == PAT_SOLVE_SOLVED && twins_played (winner) != 0) ||
@@ -2562,8 +2578,8 @@ solve_demon_once (const PatState       *state,
             {
               guint64 start = *nodes;
 
-              *result = search (root, limits, deadline, wide ? start + NARROW_NODES : max_nodes, N_STACKS, 1, nodes,
-                                &winner);
+              *result = search (root, limits, deadline, wide ? start + NARROW_NODES : max_nodes,
+                                N_STACKS, 1, nodes, &winner);
               /* Not decided in NARROW_NODES: a hard deal. */
               if (wide && *result == PAT_SOLVE_LIMIT && *nodes >= start + NARROW_NODES)
                 {
@@ -2572,8 +2588,8 @@ solve_demon_once (const PatState       *state,
                   if (!sh->open_talon && root->variant != PAT_DIE_PER_PASS)
                     *result = open_talon_first (state, limits, deadline, nodes);
                   if (*result != PAT_SOLVE_UNSOLVABLE && *result != PAT_SOLVE_CANCELLED)
-                    *result = solve_hard (root, limits, deadline, max_nodes, n_wide, past_safe_rounds,
-                                          table_budget, nodes, &winner);
+                    *result = solve_hard (root, limits, deadline, max_nodes, n_wide,
+                                          past_safe_rounds, table_budget, nodes, &winner);
                 }
             }
         }
@@ -2610,9 +2626,11 @@ solve_demon (const PatState       *state,
   guint64 nodes = 0;
 
   if (state->variant == PAT_DIE_PER_PASS &&
-      solve_demon_once (state, limits, deadline, TRUE, alone, exchangeable, merged, &nodes, &result, solution))
+      solve_demon_once (state, limits, deadline, TRUE, alone, exchangeable, merged, &nodes,
+                        &result, solution))
     return result;
-  solve_demon_once (state, limits, deadline, FALSE, alone, exchangeable, merged, &nodes, &result, solution);
+  solve_demon_once (state, limits, deadline, FALSE, alone, exchangeable, merged, &nodes, &result,
+                    solution);
   return result;
 }
 

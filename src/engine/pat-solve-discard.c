@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Idiot's Delight and Perpetual Motion (Free Columns) solver: depth-first search over every reachable position. */
+/* Idiot's Delight and Perpetual Motion (Free Columns) solver: depth-first search over every
+ * reachable position. */
 
 #include "config.h"
 
@@ -58,13 +59,15 @@ typedef struct {
 typedef struct {
   const PatRules *rules;
   gboolean        free_columns;
-  guint64         pile_cards[N_PILES];  /* Idiot's Delight: the cards each pile gets, dealt or not */
+  guint64         pile_cards[N_PILES];  /* Idiot's Delight: the cards each pile gets, dealt or
+                                           not */
   guint8          pile_of[PAT_N_CARDS];
   guint64         higher[PAT_N_CARDS];  /* cards of the same suit and a higher rank */
   guint64         lower[PAT_N_CARDS];
   guint64         same_rank[PAT_N_CARDS];
   guint64         same_rank_of[13];     /* the four cards of each rank */
-  guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card; 0: in play */
+  guint8          time_of[PAT_N_CARDS]; /* the deal (counted from the root) that brings a card;
+                                           0: in play */
   guint64         above[PAT_N_CARDS];   /* the cards that come to lie on a card in its pile */
   guint64         upto[N_PILES][MAX_DEALS + 1]; /* a pile's cards brought by deal t at the latest */
   guint64         at_time[MAX_DEALS + 1]; /* the cards each deal brings (0: the cards in play) */
@@ -1108,7 +1111,8 @@ sat_search (Search               *s,
   guint64 done = work (s);
   PatSolveResult result = pat_solve_idiot_sat (s->rules, root, limits, &done, line);
 
-  pat_solution_set (solution, result, done, (PatMove *) line->data, result == PAT_SOLVE_SOLVED ? line->len : 0);
+  pat_solution_set (solution, result, done, (PatMove *) line->data,
+                    result == PAT_SOLVE_SOLVED ? line->len : 0);
   g_array_unref (line);
   return result;
 }
@@ -1206,8 +1210,9 @@ solve (const PatRules       *rules,
     }
   s.stack_size = 64;
   s.stack = g_new (Frame, s.stack_size);
-  if (!(s.free_columns ? pat_solve_set_init (&s.seen, FREE_WORDS, 0, free_hash, s.max_bytes / 2)
-                      : pat_solve_set_init (&s.seen, IDIOT_WORDS, G_MAXUINT64, idiot_hash, s.max_bytes / 2)))
+  if (!(s.free_columns
+        ? pat_solve_set_init (&s.seen, FREE_WORDS, 0, free_hash, s.max_bytes / 2)
+        : pat_solve_set_init (&s.seen, IDIOT_WORDS, G_MAXUINT64, idiot_hash, s.max_bytes / 2)))
     result = pat_solution_set (solution, PAT_SOLVE_LIMIT, 0, NULL, 0);
   else
     result = search (&s, state, limits, solution);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Idiot's Delight decided as a satisfiability problem: a win exists iff a schedule of the discards does. */
+/* Idiot's Delight decided as a satisfiability problem: a win exists iff a schedule of the
+ * discards does. */
 
 #include "config.h"
 
@@ -147,7 +148,8 @@ encode_partners (Encoding *e,
           continue;
         if (pat_card_rank (ca) == pat_card_rank (cb))
           e->partner[a][b] = b < a ? e->partner[b][a] : (*next_var)++;
-        else if (pat_card_suit (ca) == pat_card_suit (cb) && pat_card_rank (cb) > pat_card_rank (ca))
+        else if (pat_card_suit (ca) == pat_card_suit (cb)
+                 && pat_card_rank (cb) > pat_card_rank (ca))
           e->partner[a][b] = (*next_var)++;
       }
   for (a = 0; a < e->n; a++)
@@ -168,7 +170,8 @@ encode_partners (Encoding *e,
 }
 
 /* Transitivity over three cards: where no two of them may tie, exactly one of each two goes
- * first, and forbidding the two cycles is enough; otherwise each of the six orders is spelled out. */
+ * first, and forbidding the two cycles is enough; otherwise each of the six orders is spelled
+ * out. */
 static void
 encode_transitive (Encoding *e,
                    guint     a,
@@ -366,7 +369,9 @@ by_schedule (gconstpointer a,
   const guint *x = a, *y = b;
 
   /* window, then the cards going before, then the card */
-  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] != y[1] ? (x[1] < y[1] ? -1 : 1) : (int) x[2] - (int) y[2];
+  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1)
+         : x[1] != y[1] ? (x[1] < y[1] ? -1 : 1)
+         : (int) x[2] - (int) y[2];
 }
 
 /* Reads the schedule off the model and plays it from @root: FALSE if the rules refuse it. */

@@ -533,7 +533,8 @@ board_load (Board          *b,
           else
             {
               /* A foundation holds one suit from the beak's rank up. */
-              if (rel != i || (i == 0 && started[s]) || (i > 0 && s != b->fsuit[pile - FIRST_FOUND]))
+              if (rel != i || (i == 0 && started[s])
+                  || (i > 0 && s != b->fsuit[pile - FIRST_FOUND]))
                 return FALSE;
               started[s] = TRUE;
               b->fsuit[pile - FIRST_FOUND] = (guint8) s;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the per-game solvers share: their entry points for the registry, and budget and solution helpers. */
+/* What the per-game solvers share: their entry points for the registry, and budget and solution
+ * helpers. */
 #pragma once
 
 #include <glib.h>
@@ -117,7 +118,8 @@ pat_solve_next_check (const PatSolveLimits *limits,
 }
 
 /* The Luby sequence 1 1 2 1 1 2 4 1 1 2 … (term @i, from 0): searches restarted with budgets in
- * these proportions waste at most a logarithmic factor over the best fixed budget, whatever it is. */
+ * these proportions waste at most a logarithmic factor over the best fixed budget, whatever it
+ * is. */
 static inline guint64
 pat_solve_luby (guint64 i)
 {
@@ -155,7 +157,8 @@ pat_solve_luby (guint64 i)
  *   reports it is full, never evicting anything, so a search ends with a "limit" rather than a
  *   wrong verdict.
  * - Tables of 2 MiB or more are mapped on their own and marked for transparent huge pages:
- *   probes land anywhere in a large table, and with 4 KiB pages nearly all of them missed the TLB. */
+ *   probes land anywhere in a large table, and with 4 KiB pages nearly all of them missed the
+ *   TLB. */
 #define PAT_SOLVE_SET_USED (G_GUINT64_CONSTANT (1) << 63)
 
 typedef guint64 (*PatSolveSetHash) (const guint64 *record);

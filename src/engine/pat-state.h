@@ -24,9 +24,11 @@ typedef struct {
   guint8        variant;     /* Demon: PatDieMode */
   guint8        die;         /* Die of Justice: the current roll, 0 when none */
   guint8        flags;
-  guint16       round;       /* Perpetual Motion's round, Demon's pass through the stock (1-based) */
+  guint16       round;       /* Perpetual Motion's round, Demon's pass through the stock
+                                (1-based) */
   guint16       cycle_length;
-  guint32       cycle_round; /* Perpetual Motion: the round whose starting stock repeats one before */
+  guint32       cycle_round; /* Perpetual Motion: the round whose starting stock repeats one
+                                before */
   PatDealNumber deal;        /* what die rolls are derived from */
 } PatState;
 
@@ -85,7 +87,8 @@ guint64  pat_state_hash       (const PatState *state);
 
 typedef enum {
   PAT_MOVE_CARDS,     /* count cards from `from` to `to`, as a unit */
-  PAT_MOVE_STOCK,     /* deal or turn the stock (Demon: turn the waste back when the stock is empty) */
+  PAT_MOVE_STOCK,     /* deal or turn the stock (Demon: turn the waste back when the stock is
+                         empty) */
   PAT_MOVE_PAIR,      /* Idiot's Delight: discard the tops of `from` and `from2`, same rank */
   PAT_MOVE_GATHER,    /* automatic only: Perpetual Motion's end-of-round gathering */
   PAT_MOVE_DISCARD4,  /* automatic only: four of a kind just dealt go out */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after every move. */
+/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after
+ * every move. */
 
 #include "config.h"
 
@@ -176,7 +177,8 @@ analyze_thread (GTask        *task,
   gint64 deadline;
   guint k;
 
-  job->result = pat_analyze_position (job->rules, current, job->seconds, &job->cancel, &job->solution);
+  job->result = pat_analyze_position (job->rules, current, job->seconds, &job->cancel,
+                                      &job->solution);
   if (job->result != PAT_SOLVE_UNSOLVABLE)
     return;
 
@@ -189,7 +191,8 @@ analyze_thread (GTask        *task,
 
       if (g_atomic_int_get (&job->cancel) || g_get_monotonic_time () > deadline)
         break;
-      r = pat_analyze_position (job->rules, &job->positions[k], EARLIER_SECONDS, &job->cancel, &earlier);
+      r = pat_analyze_position (job->rules, &job->positions[k], EARLIER_SECONDS, &job->cancel,
+                                &earlier);
       pat_solution_clear (&earlier);
       if (r == PAT_SOLVE_SOLVED)
         {
@@ -228,7 +231,8 @@ static void
 run_job (PatAnalyzer *self,
          Job         *job)
 {
-  g_autoptr(GTask) task = g_task_new (self, NULL, analyze_done_cb, GUINT_TO_POINTER (self->generation));
+  g_autoptr(GTask) task = g_task_new (self, NULL, analyze_done_cb,
+                                      GUINT_TO_POINTER (self->generation));
 
   g_task_set_source_tag (task, run_job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
@@ -576,8 +580,8 @@ find_thread (GTask        *task,
         {
           PatSolution solution;
 
-          found = pat_analyze_position (rules, &state, pat_difficulty_pick_seconds (rules), &cancel, &solution) ==
-                  PAT_SOLVE_SOLVED;
+          found = pat_analyze_position (rules, &state, pat_difficulty_pick_seconds (rules),
+                                        &cancel, &solution) == PAT_SOLVE_SOLVED;
           pat_solution_clear (&solution);
         }
       if (found && !g_cancellable_is_cancelled (cancellable))

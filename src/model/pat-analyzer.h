@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after every move. */
+/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after
+ * every move. */
 #pragma once
 
 #include <gio/gio.h>

@@ -403,7 +403,8 @@ pat_match_play_start_next_turn (PatMatchPlay *self)
   stop_following_game (self);
   if (g_set_object (&self->current_game, game))
     g_object_notify_by_pspec (object, properties[PROP_CURRENT_GAME]);
-  self->finished_id = g_signal_connect_swapped (game, "finished", G_CALLBACK (game_finished_cb), self);
+  self->finished_id = g_signal_connect_swapped (game, "finished", G_CALLBACK (game_finished_cb),
+                                                self);
   set_turn_over (self, FALSE);
   g_object_thaw_notify (object);
 
@@ -413,7 +414,8 @@ pat_match_play_start_next_turn (PatMatchPlay *self)
   g_signal_emit (self, signals[TURN_STARTED], 0);
 
   /* A game saved after it ended, before its score was recorded, ends its turn now. */
-  if (!self->turn_over && self->current_game == game && pat_game_get_status (game) != PAT_STATUS_PLAYING)
+  if (!self->turn_over && self->current_game == game &&
+      pat_game_get_status (game) != PAT_STATUS_PLAYING)
     pat_match_play_end_turn (self);
   return TRUE;
 }

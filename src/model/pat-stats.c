@@ -255,7 +255,8 @@ make_consistent (PatRecord *record)
   most_wins = (int) MIN (record->won, (guint) G_MAXINT);
   most_losses = (int) MIN (record->lost, (guint) G_MAXINT);
   record->streak = CLAMP (record->streak, -most_losses, most_wins);
-  record->best_win_streak = CLAMP (record->best_win_streak, (guint) MAX (record->streak, 0), record->won);
+  record->best_win_streak = CLAMP (record->best_win_streak, (guint) MAX (record->streak, 0),
+                                   record->won);
   record->worst_loss_streak = CLAMP (record->worst_loss_streak, (guint) MAX (-record->streak, 0),
                                      record->lost);
 
@@ -341,7 +342,8 @@ write_record (PatStats        *self,
   g_settings_set_int (settings, "streak", record->streak);
   g_settings_set_uint (settings, "best-win-streak", record->best_win_streak);
   g_settings_set_uint (settings, "worst-loss-streak", record->worst_loss_streak);
-  g_settings_set_value (settings, "best-time", new_maybe_uint (record->has_best_time, record->best_time));
+  g_settings_set_value (settings, "best-time",
+                        new_maybe_uint (record->has_best_time, record->best_time));
   g_settings_set_value (settings, "fewest-moves",
                         new_maybe_uint (record->has_best_time, record->fewest_moves));
   g_settings_set_value (settings, "best-score",
@@ -682,7 +684,8 @@ migrate (PatStats *self,
     g_settings_reset (self->settings, OLD_KEY);
   else
     {
-      g_message ("The statistics’ history could not be written, so its rows stay where older versions kept them: %s",
+      g_message ("The statistics’ history could not be written, so its rows stay where older "
+                 "versions kept them: %s",
                  error->message);
       g_settings_set_value (self->settings, OLD_KEY, g_variant_builder_end (&rows_only));
     }
@@ -772,14 +775,16 @@ update_record (PatRecord       *record,
 
   if (unaided && result->won)
     {
-      record->best_time = record->has_best_time ? MIN (record->best_time, result->time) : result->time;
+      record->best_time = record->has_best_time ? MIN (record->best_time, result->time)
+                                                : result->time;
       record->fewest_moves = record->has_best_time ? MIN (record->fewest_moves, result->moves)
                                                    : result->moves;
       record->has_best_time = TRUE;
     }
   if (unaided)
     {
-      record->best_score = record->has_best_score ? MAX (record->best_score, result->score) : result->score;
+      record->best_score = record->has_best_score ? MAX (record->best_score, result->score)
+                                                  : result->score;
       record->has_best_score = TRUE;
     }
 }

@@ -227,7 +227,8 @@ remove_leftovers (PatStore *self)
       {
         g_autofree char *path = g_build_filename (self->directory, file_name, NULL);
 
-        if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        if (g_file_test (path, G_FILE_TEST_IS_REGULAR) &&
+            !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
           g_unlink (path);
       }
 }
@@ -441,7 +442,8 @@ write_later (PatStore   *self,
   g_mutex_unlock (&self->lock);
 }
 
-/* Waits until @name (every file when %NULL) is written: nothing of it pending, nothing in flight. */
+/* Waits until @name (every file when %NULL) is written: nothing of it pending, nothing in
+ * flight. */
 static void
 wait_for (PatStore   *self,
           const char *name)
@@ -668,7 +670,8 @@ load_file (PatStore    *self,
 
           g_hash_table_add (self->unreadable, g_strdup (name));
           /* Translators: %s says why the file could not be read */
-          message = g_strdup_printf (_("%s. It was left as it is, and will be read again at the next start"),
+          message = g_strdup_printf (_("%s. It was left as it is, and will be read again at "
+                                       "the next start"),
                                      local_error->message);
           g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, message);
         }
@@ -878,12 +881,13 @@ void
 pat_store_pause_autosave (PatStore *self,
                           PatGame  *game)
 {
+  guint paused;
+
   g_return_if_fail (PAT_IS_STORE (self));
   g_return_if_fail (PAT_IS_GAME (game));
 
-  g_object_set_qdata (G_OBJECT (game), paused_quark (),
-                      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game),
-                                                                              paused_quark ())) + 1));
+  paused = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (game), paused_quark ()));
+  g_object_set_qdata (G_OBJECT (game), paused_quark (), GUINT_TO_POINTER (paused + 1));
   g_signal_handlers_block_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
                                    game_changed_cb, self);
 }
@@ -907,8 +911,8 @@ pat_store_resume_autosave (PatStore *self,
   if (paused == 0)
     return;
   g_object_set_qdata (G_OBJECT (game), paused_quark (), GUINT_TO_POINTER (paused - 1));
-  if (g_signal_handlers_unblock_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
-                                         game_changed_cb, self) > 0 && paused == 1)
+  if (g_signal_handlers_unblock_matched (game, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0,
+                                         NULL, game_changed_cb, self) > 0 && paused == 1)
     autosave (self, game);
 }
 

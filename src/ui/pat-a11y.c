@@ -58,7 +58,8 @@ pat_a11y_set_button_label (GtkButton  *button,
       gtk_widget_add_css_class (GTK_WIDGET (button), "text-button");
     }
   gtk_label_set_text_with_mnemonic (GTK_LABEL (child), mnemonic_label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain,
+                                  -1);
 }
 
 /**
@@ -82,6 +83,8 @@ pat_a11y_name_mnemonic_buttons (GtkWidget *root)
       pat_a11y_set_button_label (GTK_BUTTON (root), label);
       return;
     }
-  for (child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     pat_a11y_name_mnemonic_buttons (child);
 }

@@ -59,7 +59,8 @@
 
 #define QUEEN_CROWN \
   MOVE_TO (-0.125, -0.09), CURVE_TO (-0.15, -0.20, -0.10, -0.25, -0.065, -0.19), \
-  CURVE_TO (-0.05, -0.29, 0.05, -0.29, 0.065, -0.19), CURVE_TO (0.10, -0.25, 0.15, -0.20, 0.125, -0.09), \
+  CURVE_TO (-0.05, -0.29, 0.05, -0.29, 0.065, -0.19), \
+  CURVE_TO (0.10, -0.25, 0.15, -0.20, 0.125, -0.09), \
   CLOSE, FILL_STROKE (R_GOLD, R_GOLD_DARK), \
   ROUND_RECT (-0.13, -0.125, 0.26, 0.04, 0.015), FILL_STROKE (R_GOLD, R_GOLD_DARK), \
   CIRCLE (-1 * 0.1, -0.245, 0.022), CIRCLE (0 * 0.1, -0.295, 0.022), \
@@ -72,9 +73,11 @@
   CURVE_TO (0.27, -0.21, 0.18, -0.17, 0.11, -0.11), CLOSE, FILL_STROKE (R_FEATHER, R_LINE), \
   MOVE_TO (0.08, -0.14), CURVE_TO (0.16, -0.22, 0.25, -0.25, 0.33, -0.25), STROKE (R_LINE, 0), \
   MOVE_TO (-0.17, -0.06), CURVE_TO (-0.20, -0.16, -0.08, -0.21, 0.04, -0.20), \
-  CURVE_TO (0.16, -0.19, 0.23, -0.13, 0.18, -0.05), CURVE_TO (0.06, -0.09, -0.06, -0.09, -0.17, -0.06), \
+  CURVE_TO (0.16, -0.19, 0.23, -0.13, 0.18, -0.05), \
+  CURVE_TO (0.06, -0.09, -0.06, -0.09, -0.17, -0.06), \
   CLOSE, FILL_STROKE (R_ACCENT, R_LINE), \
-  MOVE_TO (-0.16, -0.065), CURVE_TO (-0.06, -0.095, 0.06, -0.095, 0.17, -0.055), STROKE (R_GOLD, 0.03)
+  MOVE_TO (-0.16, -0.065), CURVE_TO (-0.06, -0.095, 0.06, -0.095, 0.17, -0.055), \
+  STROKE (R_GOLD, 0.03)
 
 #define ROBE_PATH \
   MOVE_TO (-0.13, -0.66), CURVE_TO (-0.26, -0.65, -0.35, -0.62, -0.37, -0.50), LINE_TO (-0.41, 0), \
@@ -139,7 +142,8 @@ static const PatCourtOp king[] = {
 
 static const PatCourtOp queen[] = {
   /* Long hair falling behind the shoulders. */
-  MOVE_TO (-0.15, -0.93), CURVE_TO (-0.29, -0.88, -0.29, -0.70, -0.27, -0.58), LINE_TO (0.27, -0.58),
+  MOVE_TO (-0.15, -0.93), CURVE_TO (-0.29, -0.88, -0.29, -0.70, -0.27, -0.58),
+  LINE_TO (0.27, -0.58),
   CURVE_TO (0.29, -0.70, 0.29, -0.88, 0.15, -0.93), CLOSE, FILL_STROKE (R_HAIR, R_LINE),
 
   /* A pattern of gold dots, and a bodice laced in gold. */
@@ -158,7 +162,8 @@ static const PatCourtOp queen[] = {
   ROBE_END,
 
   /* A flower in her hand. */
-  MOVE_TO (-0.20, -0.36), CURVE_TO (-0.22, -0.44, -0.19, -0.52, -0.22, -0.58), STROKE (R_STEM, 0.025),
+  MOVE_TO (-0.20, -0.36), CURVE_TO (-0.22, -0.44, -0.19, -0.52, -0.22, -0.58),
+  STROKE (R_STEM, 0.025),
   CIRCLE (-0.22, -0.65500000000000003, 0.034),
   CIRCLE (-0.17720245676671809, -0.62390576474687265, 0.034),
   CIRCLE (-0.1935496636468387, -0.57359423525312736, 0.034),
@@ -179,7 +184,8 @@ static const PatCourtOp queen[] = {
 static const PatCourtOp jack[] = {
   /* A halberd. */
   MOVE_TO (-0.29, -0.05), LINE_TO (-0.29, -0.98), STROKE (R_GOLD_DARK, 0.03),
-  MOVE_TO (-0.29, -1.08), LINE_TO (-0.255, -0.98), LINE_TO (-0.29, -0.93), LINE_TO (-0.325, -0.98), CLOSE,
+  MOVE_TO (-0.29, -1.08), LINE_TO (-0.255, -0.98), LINE_TO (-0.29, -0.93),
+  LINE_TO (-0.325, -0.98), CLOSE,
   FILL_STROKE (R_STEEL, R_LINE),
   MOVE_TO (-0.29, -0.96), CURVE_TO (-0.21, -0.98, -0.17, -0.92, -0.19, -0.85),
   CURVE_TO (-0.22, -0.89, -0.25, -0.90, -0.29, -0.88), CLOSE, FILL_STROKE (R_STEEL, R_LINE),
@@ -187,9 +193,11 @@ static const PatCourtOp jack[] = {
   /* Chevrons, gold and the accent in turn. */
   ROBE_BEGIN,
   REPEAT (2, 0, -0.50, 0, 2 * 0.13),
-  MOVE_TO (-0.5, -0.03), LINE_TO (0, 0.07), LINE_TO (0.5, -0.03), LINE_TO (0.5, 0.025), LINE_TO (0, 0.125),
+  MOVE_TO (-0.5, -0.03), LINE_TO (0, 0.07), LINE_TO (0.5, -0.03), LINE_TO (0.5, 0.025),
+  LINE_TO (0, 0.125),
   LINE_TO (-0.5, 0.025), CLOSE, FILL (R_GOLD),
-  MOVE_TO (-0.5, 0.13 - 0.03), LINE_TO (0, 0.13 + 0.07), LINE_TO (0.5, 0.13 - 0.03), LINE_TO (0.5, 0.13 + 0.025),
+  MOVE_TO (-0.5, 0.13 - 0.03), LINE_TO (0, 0.13 + 0.07), LINE_TO (0.5, 0.13 - 0.03),
+  LINE_TO (0.5, 0.13 + 0.025),
   LINE_TO (0, 0.13 + 0.125), LINE_TO (-0.5, 0.13 + 0.025), CLOSE, FILL (R_ACCENT),
   END_REPEAT,
   ROBE_END,
@@ -377,7 +385,8 @@ paint (cairo_t          *cr,
     }
 }
 
-/* A repeat under way: its body, the turn @i of @n, the shift of each turn and the shift before it. */
+/* A repeat under way: its body, the turn @i of @n, the shift of each turn and the shift before
+ * it. */
 typedef struct {
   const PatCourtOp *body;
   int               i, n;

@@ -74,7 +74,8 @@ pat_celebration_snapshot (GtkWidget   *widget,
         continue;
       colour.alpha = fade;
       gtk_snapshot_append_color (snapshot, &colour,
-                                 &GRAPHENE_RECT_INIT (x - w / 2, y - p->size / 2, w, p->size * 0.6f));
+                                 &GRAPHENE_RECT_INIT (x - w / 2, y - p->size / 2,
+                                                      w, p->size * 0.6f));
     }
 }
 
@@ -109,7 +110,8 @@ pat_celebration_init (PatCelebration *self)
   gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
   /* Confetti fall at their own speeds: the animation only tells the time, linearly. It is
    * skipped (done at once) when the system turns animations off (adw_get_enable_animations()). */
-  self->animation = adw_timed_animation_new (GTK_WIDGET (self), 0, DURATION_MS / 1000.0, DURATION_MS, target);
+  self->animation = adw_timed_animation_new (GTK_WIDGET (self), 0, DURATION_MS / 1000.0,
+                                             DURATION_MS, target);
   adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->animation), ADW_LINEAR);
   g_signal_connect_swapped (self->animation, "done", G_CALLBACK (gtk_widget_queue_draw), self);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatGameChooser: every game with a preview and its rules, recent deals, a deal number, Demon's options. */
+/* PatGameChooser: every game with a preview and its rules, recent deals, a deal number, Demon's
+ * options. */
 #pragma once
 
 #include <adwaita.h>

@@ -105,8 +105,9 @@ pat_preferences_bind_die_mode (AdwComboRow *row,
   g_return_if_fail (G_IS_SETTINGS (settings));
 
   pat_preferences_fill_die_mode (row);
-  g_settings_bind_with_mapping (settings, "demon-die-mode", row, "selected", G_SETTINGS_BIND_DEFAULT,
-                                die_get_mapping, die_set_mapping, NULL, NULL);
+  g_settings_bind_with_mapping (settings, "demon-die-mode", row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, die_get_mapping, die_set_mapping,
+                                NULL, NULL);
 }
 
 /* The difficulty of winnable deals: the rows follow the enum's values, any, easy, medium, hard. */
@@ -157,8 +158,8 @@ bind_difficulty (PatPreferences *self)
 
   adw_combo_row_set_model (self->difficulty_row, G_LIST_MODEL (model));
   g_settings_bind_with_mapping (self->settings, "deal-difficulty", self->difficulty_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, difficulty_get_mapping, difficulty_set_mapping,
-                                NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT,
+                                difficulty_get_mapping, difficulty_set_mapping, NULL, NULL);
   /* A difficulty only means something for winnable deals. */
   g_object_bind_property (self->winnable_switch, "active", self->difficulty_row, "sensitive",
                           G_BINDING_SYNC_CREATE);
@@ -213,7 +214,8 @@ bind_speed (PatPreferences *self)
 
   adw_combo_row_set_model (self->speed_row, G_LIST_MODEL (model));
   g_settings_bind_with_mapping (self->settings, "play-speed", self->speed_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, speed_get_mapping, speed_set_mapping, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, speed_get_mapping, speed_set_mapping,
+                                NULL, NULL);
 }
 
 /* The winnability line, per game */
@@ -310,7 +312,8 @@ build_game_switches (PatPreferences *self)
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pat_rules_text_name (all[i]->id));
       if (pat_rules_has_hidden_cards (all[i]))
-        /* Translators: under a game's name, for the switch that shows whether its deal can be won */
+        /* Translators: under a game's name, for the switch that shows whether its deal can be
+         * won */
         adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Uses the face-down cards"));
       widget = gtk_switch_new ();
       gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
@@ -330,16 +333,19 @@ update_back_pictures (PatPreferences *self)
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   guint i;
 
-  pat_card_renderer_set_style (self->renderer, adw_style_manager_get_dark (adw_style_manager_get_default ()),
+  pat_card_renderer_set_style (self->renderer,
+                               adw_style_manager_get_dark (adw_style_manager_get_default ()),
                                FALSE, NULL);
   for (i = 0; i < self->back_pictures->len; i++)
     {
       const char *name = pat_card_renderer_list_backs ()[i];
       GdkTexture *texture;
 
-      pat_card_renderer_set_style (self->renderer, pat_card_renderer_get_dark (self->renderer), FALSE, name);
+      pat_card_renderer_set_style (self->renderer, pat_card_renderer_get_dark (self->renderer),
+                                   FALSE, name);
       texture = pat_card_renderer_get_back (self->renderer, BACK_WIDTH, BACK_HEIGHT, scale);
-      gtk_picture_set_paintable (g_ptr_array_index (self->back_pictures, i), GDK_PAINTABLE (texture));
+      gtk_picture_set_paintable (g_ptr_array_index (self->back_pictures, i),
+                                 GDK_PAINTABLE (texture));
     }
 }
 
@@ -436,16 +442,22 @@ pat_preferences_constructed (GObject *object)
   G_OBJECT_CLASS (pat_preferences_parent_class)->constructed (object);
 
   g_return_if_fail (G_IS_SETTINGS (settings));
-  g_settings_bind (settings, "four-colour-deck", self->four_colour_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "click-to-move", self->click_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "auto-foundation", self->auto_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "four-colour-deck", self->four_colour_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animations", self->animations_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "click-to-move", self->click_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "auto-foundation", self->auto_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   bind_speed (self);
   g_settings_bind (settings, "show-winnability", self->winnability_row, "enable-expansion",
                    G_SETTINGS_BIND_DEFAULT);
   /* The games' switches in sight: they are what changed from a single switch. */
-  adw_expander_row_set_expanded (self->winnability_row, g_settings_get_boolean (settings, "show-winnability"));
-  g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  adw_expander_row_set_expanded (self->winnability_row,
+                                 g_settings_get_boolean (settings, "show-winnability"));
+  g_settings_bind (settings, "winnable-deals-only", self->winnable_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   bind_difficulty (self);
   pat_preferences_bind_die_mode (self->die_row, settings);
 
@@ -456,8 +468,8 @@ pat_preferences_constructed (GObject *object)
   for (guint i = 0; i < self->game_switches->len; i++)
     g_signal_connect_object (g_ptr_array_index (self->game_switches, i), "notify::active",
                              G_CALLBACK (game_switch_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (settings, "changed::winnability-by-game", G_CALLBACK (sync_game_switches), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::winnability-by-game",
+                           G_CALLBACK (sync_game_switches), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -512,7 +524,8 @@ pat_preferences_class_init (PatPreferencesClass *klass)
     g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-preferences.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, four_colour_switch);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, backs_box);
   gtk_widget_class_bind_template_child (widget_class, PatPreferences, animations_switch);

@@ -23,7 +23,8 @@ pat_rules_window_class_init (PatRulesWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-rules-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-rules-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PatRulesWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, PatRulesWindow, rules_label);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatScoreboard: a Demon match's standings, every round's scores, whose turn it is, and the winner. */
+/* PatScoreboard: a Demon match's standings, every round's scores, whose turn it is, and the
+ * winner. */
 
 #include "config.h"
 
@@ -108,8 +109,8 @@ update_header (PatScoreboard *self)
 
       headline = g_strdup (pat_match_get_announcement (self->match));
       /* Translators: under "The demon is exorcised!": the winning player or team and their total */
-      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins with %'d point.", "%s wins with %'d points.",
-                                              ABS (total)),
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins with %'d point.",
+                                              "%s wins with %'d points.", ABS (total)),
                                  pat_match_get_winner_name (self->match), total);
       button = g_strdup (_("_Close"));
     }
@@ -122,12 +123,13 @@ update_header (PatScoreboard *self)
       headline = g_strdup_printf (_("%s’s Turn"), name);
       if (pat_match_get_tie_break (self->match))
         /* Translators: %u is the round number */
-        round = g_strdup_printf (_("Round %u, to break the tie"), pat_match_get_round (self->match));
+        round = g_strdup_printf (_("Round %u, to break the tie"),
+                                 pat_match_get_round (self->match));
       else
         round = g_strdup_printf (_("Round %u"), pat_match_get_round (self->match));
       /* Translators: the round, then the match's target, e.g. "Round 2 · First to 200 points" */
-      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · First to %'d point", "%s · First to %'d points",
-                                              target),
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · First to %'d point",
+                                              "%s · First to %'d points", target),
                                  round, target);
       if (self->between_turns || !turn_begun (self))
         /* Translators: the scoreboard's button; %s is the next player's name */
@@ -191,7 +193,8 @@ update_standings (PatScoreboard *self)
   guint i;
 
   for (i = 0; i < self->standing_rows->len; i++)
-    adw_preferences_group_remove (self->standings_group, g_ptr_array_index (self->standing_rows, i));
+    adw_preferences_group_remove (self->standings_group,
+                                  g_ptr_array_index (self->standing_rows, i));
   g_ptr_array_set_size (self->standing_rows, 0);
 
   for (i = 0; i < n; i++)
@@ -222,7 +225,8 @@ update_standings (PatScoreboard *self)
         {
           name = pat_match_get_player_name (self->match, s->index);
           if (!finished && s->index == current)
-            detail = g_strdup (self->between_turns || !turn_begun (self) ? _("Plays next") : _("Playing now"));
+            detail = g_strdup (self->between_turns || !turn_begun (self) ? _("Plays next")
+                                                                         : _("Playing now"));
         }
       row = standing_row (self, name, detail, s->total, leading);
       adw_preferences_group_add (self->standings_group, row);
@@ -278,7 +282,8 @@ update_table (PatScoreboard *self)
       gtk_box_append (GTK_BOX (box), name);
       if (teams)
         gtk_box_append (GTK_BOX (box),
-                        cell (pat_match_get_team_name (self->match, pat_match_get_player_team (self->match, p)),
+                        cell (pat_match_get_team_name (self->match,
+                                                       pat_match_get_player_team (self->match, p)),
                               "caption", 1));
       gtk_grid_attach (self->table, box, p + 1, 0, 1, 1);
     }
@@ -299,11 +304,13 @@ update_table (PatScoreboard *self)
               gtk_grid_attach (self->table, cell (text, NULL, 1), p + 1, r, 1, 1);
             }
           else if (!finished && r == pat_match_get_round (self->match) && p == current)
-            gtk_grid_attach (self->table,
-                             /* Translators: in the scoreboard, the cell of the player whose turn it is */
-                             cell (self->between_turns || !turn_begun (self) ? _("next") : _("playing"),
-                                   "accent", 1),
-                             p + 1, r, 1, 1);
+            {
+              /* Translators: in the scoreboard, the cell of the player whose turn it is */
+              const char *now = self->between_turns || !turn_begun (self) ? _("next")
+                                                                          : _("playing");
+
+              gtk_grid_attach (self->table, cell (now, "accent", 1), p + 1, r, 1, 1);
+            }
           else
             gtk_grid_attach (self->table, cell ("·", "dim-label", 1), p + 1, r, 1, 1);
         }
@@ -382,7 +389,8 @@ pat_scoreboard_class_init (PatScoreboardClass *klass)
     g_signal_new ("abandon", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-scoreboard.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-scoreboard.ui");
   gtk_widget_class_bind_template_child (widget_class, PatScoreboard, icon);
   gtk_widget_class_bind_template_child (widget_class, PatScoreboard, headline);
   gtk_widget_class_bind_template_child (widget_class, PatScoreboard, subline);
@@ -423,7 +431,8 @@ pat_scoreboard_new (GtkWindow *parent,
 
   self = g_object_new (PAT_TYPE_SCOREBOARD, "transient-for", parent, NULL);
   self->match = g_object_ref (match);
-  g_signal_connect_object (match, "changed", G_CALLBACK (match_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (match, "changed", G_CALLBACK (match_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   update (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->continue_button));
   return self;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatScoreboard: a Demon match's standings, every round's scores, whose turn it is, and the winner. */
+/* PatScoreboard: a Demon match's standings, every round's scores, whose turn it is, and the
+ * winner. */
 #pragma once
 
 #include <adwaita.h>

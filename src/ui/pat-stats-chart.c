@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatStatsChart: the statistics' charts, drawn with Cairo — results over time, or win rate per game. */
+/* PatStatsChart: the statistics' charts, drawn with Cairo — results over time, or win rate per
+ * game. */
 
 #include "config.h"
 
@@ -242,8 +243,8 @@ draw_history_strip (PatStatsChart         *self,
       if (wins > 0)
         {
           set_source (cr, &win, 1.0);
-          cairo_rectangle (cr, x, g->strip_mid - (STRIP_HALF - 1) * wins / (to - from) - 1, g->bar_w,
-                           (STRIP_HALF - 1) * wins / (to - from));
+          cairo_rectangle (cr, x, g->strip_mid - (STRIP_HALF - 1) * wins / (to - from) - 1,
+                           g->bar_w, (STRIP_HALF - 1) * wins / (to - from));
           cairo_fill (cr);
         }
       if (wins < to - from)
@@ -275,7 +276,8 @@ draw_history_rate (PatStatsChart         *self,
       for (i = 0; i < g->shown; i++)
         {
           double x = g->plot_x + g->slot * (i + 0.5);
-          double y = rate_y (g, moving_rate (self->history, slot_first (g->n, g->shown, i + 1) - 1));
+          double y = rate_y (g, moving_rate (self->history,
+                                             slot_first (g->n, g->shown, i + 1) - 1));
 
           if (i == 0)
             cairo_move_to (cr, x, y);
@@ -317,7 +319,8 @@ draw_history_dates (PatStatsChart         *self,
                     int                    height)
 {
   g_autofree char *first_date = format_date (g_array_index (self->history, PatResult, 0).date);
-  g_autofree char *last_date = format_date (g_array_index (self->history, PatResult, g->n - 1).date);
+  g_autofree char *last_date =
+    format_date (g_array_index (self->history, PatResult, g->n - 1).date);
   g_autoptr(PangoLayout) left = make_layout (self, first_date, FALSE, TRUE);
   g_autoptr(PangoLayout) right = make_layout (self, last_date, FALSE, TRUE);
   double y = height - PAD - g->text_h;
@@ -588,13 +591,15 @@ pat_stats_chart_set_history (PatStatsChart *self,
 
       if (assisted == 0)
         /* Translators: what screen readers say about the results chart */
-        description = g_strdup_printf (_("%u games: %u won, %u lost. Win rate over the last %u games: %s."),
+        description = g_strdup_printf (_("%u games: %u won, %u lost. Win rate over the last %u "
+                                         "games: %s."),
                                        results->len, wins, results->len - wins,
                                        MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
       else
         /* Translators: what screen readers say about the results chart; assisted games are those
          * the Demo played in */
-        description = g_strdup_printf (_("%u games: %u won, %u lost, %u assisted. Win rate over the last %u games: %s."),
+        description = g_strdup_printf (_("%u games: %u won, %u lost, %u assisted. Win rate "
+                                         "over the last %u games: %s."),
                                        results->len, wins, results->len - wins - assisted, assisted,
                                        MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
     }
@@ -637,7 +642,8 @@ pat_stats_chart_set_win_rates (PatStatsChart     *self,
           g_autofree char *percent = format_percent ((double) won[i] / played[i]);
 
           /* Translators: what screen readers say about one game in the win-rate chart */
-          g_string_append_printf (description, _("%s: %s of %'u games won. "), names[i], percent, played[i]);
+          g_string_append_printf (description, _("%s: %s of %'u games won. "), names[i],
+                                  percent, played[i]);
         }
     }
   self->n_shown = n_games;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatStatsChart: the statistics' charts, drawn with Cairo — results over time, or win rate per game. */
+/* PatStatsChart: the statistics' charts, drawn with Cairo — results over time, or win rate per
+ * game. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -135,13 +135,15 @@ show_record (PatStatsDialog  *self,
     {
       set_label_take (self->streak_value, format_count (r->streak));
       gtk_label_set_label (self->streak_caption,
-                           g_dngettext (GETTEXT_PACKAGE, "Win in a Row", "Wins in a Row", r->streak));
+                           g_dngettext (GETTEXT_PACKAGE, "Win in a Row", "Wins in a Row",
+                                        r->streak));
     }
   else if (r->streak < 0)
     {
       set_label_take (self->streak_value, format_count (-r->streak));
       gtk_label_set_label (self->streak_caption,
-                           g_dngettext (GETTEXT_PACKAGE, "Loss in a Row", "Losses in a Row", -r->streak));
+                           g_dngettext (GETTEXT_PACKAGE, "Loss in a Row", "Losses in a Row",
+                                        -r->streak));
     }
   else
     {
@@ -205,7 +207,8 @@ update_game (PatStatsDialog *self)
       const PatResult *last = &g_array_index (history, PatResult, history->len - 1);
       g_autoptr(GDateTime) date = g_date_time_new_from_unix_local (last->date);
 
-      set_label_take (self->last_played_value, date != NULL ? g_date_time_format (date, "%x") : g_strdup (NONE));
+      set_label_take (self->last_played_value,
+                      date != NULL ? g_date_time_format (date, "%x") : g_strdup (NONE));
     }
   else
     gtk_label_set_label (self->last_played_value, NONE);
@@ -216,12 +219,14 @@ update_game (PatStatsDialog *self)
     {
       g_autofree char *what =
         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "The last game: a win stands above the line, a loss hangs below it.",
-                                      "The last %u games, oldest first: a win stands above the line, a loss "
+                                      "The last game: a win stands above the line, a loss "
                                       "hangs below it.",
+                                      "The last %u games, oldest first: a win stands above the "
+                                      "line, a loss hangs below it.",
                                       shown),
                          shown);
-      g_autofree char *curve = g_strdup_printf (_("The curve is the share of wins over the last %u games."),
+      g_autofree char *curve = g_strdup_printf (_("The curve is the share of wins over the last "
+                                                  "%u games."),
                                                 PAT_STATS_CHART_WINDOW);
       g_autofree char *description = g_strconcat (what, " ", curve, NULL);
 
@@ -231,8 +236,10 @@ update_game (PatStatsDialog *self)
     adw_preferences_group_set_description (self->history_group, NULL);
 
   /* Translators: the button that resets one game's statistics; %s is the game's name */
-  set_label_take (self->reset_label, g_strdup_printf (_("Reset Statistics of %s…"), pat_rules_text_name (game_id)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.reset-game", r.played > 0 || history->len > 0);
+  set_label_take (self->reset_label, g_strdup_printf (_("Reset Statistics of %s…"),
+                                                      pat_rules_text_name (game_id)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "stats.reset-game",
+                                 r.played > 0 || history->len > 0);
 }
 
 static void
@@ -288,15 +295,18 @@ ask_reset (PatStatsDialog *self,
     {
       dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL));
       /* Translators: %s is the name of a game */
-      adw_message_dialog_format_heading (dialog, _("Reset the Statistics of %s?"), pat_rules_text_name (game_id));
+      adw_message_dialog_format_heading (dialog, _("Reset the Statistics of %s?"),
+                                         pat_rules_text_name (game_id));
       /* Translators: %s is the name of a game */
-      adw_message_dialog_format_body (dialog, _("Every result of %s will be forgotten. This cannot be undone."),
+      adw_message_dialog_format_body (dialog, _("Every result of %s will be forgotten. This "
+                                                "cannot be undone."),
                                       pat_rules_text_name (game_id));
     }
   else
-    dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Reset All Statistics?"),
-                                                         _("Every result of every game will be forgotten. "
-                                                           "This cannot be undone.")));
+    dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                         _("Reset All Statistics?"),
+                                                         _("Every result of every game will be "
+                                                           "forgotten. This cannot be undone.")));
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
                                     "reset", _("_Reset"),
@@ -305,7 +315,8 @@ ask_reset (PatStatsDialog *self,
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "game-id", g_strdup (game_id), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self,
+                           G_CONNECT_SWAPPED);
 
   g_set_weak_pointer (&self->confirmation, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -371,7 +382,8 @@ export_response_cb (PatStatsDialog       *self,
   else
     {
       /* Translators: %s says why the file could not be written */
-      g_autofree char *text = g_strdup_printf (_("Could not export the statistics: %s"), error->message);
+      g_autofree char *text = g_strdup_printf (_("Could not export the statistics: %s"),
+                                               error->message);
       AdwToast *toast = pat_toast_new (text);
 
       adw_toast_set_timeout (toast, 0);
@@ -392,7 +404,8 @@ export_action (GtkWidget  *widget,
     return;
 
   self->chooser = gtk_file_chooser_native_new (_("Export Statistics"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+                                               GTK_FILE_CHOOSER_ACTION_SAVE,
+                                               _("_Export"), _("_Cancel"));
   gtk_file_filter_set_name (csv, _("CSV files"));
   gtk_file_filter_add_mime_type (csv, "text/csv");
   gtk_file_filter_add_pattern (csv, "*.csv");
@@ -400,10 +413,13 @@ export_action (GtkWidget  *widget,
   gtk_file_filter_set_name (any, _("All files"));
   gtk_file_filter_add_pattern (any, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), any);
-  /* Translators: the suggested file name of exported statistics; keep .csv */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), _("patience-statistics.csv"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser),
+                                     /* Translators: the suggested file name of exported
+                                      * statistics; keep .csv */
+                                     _("patience-statistics.csv"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -448,7 +464,8 @@ pat_stats_dialog_class_init (PatStatsDialogClass *klass)
 
   g_type_ensure (PAT_TYPE_STATS_CHART);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-stats-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-stats-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, rates_chart);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, game_row);
@@ -491,7 +508,8 @@ pat_stats_dialog_init (PatStatsDialog *self)
   for (i = 0; i < n; i++)
     gtk_string_list_append (names, pat_rules_text_name (all[i]->id));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (names));
-  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_selected_cb), self);
+  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_selected_cb),
+                            self);
 }
 
 /**
@@ -513,7 +531,8 @@ pat_stats_dialog_new (GtkWindow  *parent,
 
   self = g_object_new (PAT_TYPE_STATS_DIALOG, "transient-for", parent, NULL);
   self->stats = g_object_ref (stats);
-  g_signal_connect_object (stats, "changed", G_CALLBACK (stats_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (stats, "changed", G_CALLBACK (stats_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   pat_stats_dialog_set_game (self, game_id);
   update_all (self);
   return self;

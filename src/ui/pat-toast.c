@@ -147,7 +147,8 @@ pat_toast_title_realize (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (pat_toast_title_parent_class)->realize (widget);
   self->clock = g_object_ref (gtk_widget_get_frame_clock (widget));
-  self->after_paint_id = g_signal_connect (self->clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+  self->after_paint_id = g_signal_connect (self->clock, "after-paint",
+                                           G_CALLBACK (after_paint_cb), self);
 }
 
 static void

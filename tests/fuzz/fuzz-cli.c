@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Fuzz target: patience-cli's deal number, range, die, deck and move parsers, and the moves replayed
- * on every game. */
+/* Fuzz target: patience-cli's deal number, range, die, deck and move parsers, and the moves
+ * replayed on every game. */
 
 #include "config.h"
 

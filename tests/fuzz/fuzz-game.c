@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Fuzz target: a saved game (the bytes of GAME-ID.gvariant) read back with pat_game_new_from_bytes(). */
+/* Fuzz target: a saved game (the bytes of GAME-ID.gvariant) read back with
+ * pat_game_new_from_bytes(). */
 
 #include "config.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the statistics as PatStats reads them. The first byte says what the rest is: 'h' the
  * history file (history.gvariant in the store's folder), anything else the GSettings key
- * "statistics" (a{sv}) of earlier versions, which PatStats moves to the counters and the history. */
+ * "statistics" (a{sv}) of earlier versions, which PatStats moves to the counters and the
+ * history. */
 
 #include "config.h"
 

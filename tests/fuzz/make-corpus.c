@@ -236,7 +236,8 @@ make_matches (void)
   write_bytes ("fuzz-match", "won-after-tie.gvariant", c);
 }
 
-/* A fuzz-stats input: @kind ('h' for the history file, 's' for the old settings key), then @bytes. */
+/* A fuzz-stats input: @kind ('h' for the history file, 's' for the old settings key), then
+ * @bytes. */
 static void
 write_stats_input (const char *name,
                    char        kind,

@@ -15,7 +15,8 @@ wait_for_verdict (PatAnalyzer *analyzer)
 {
   gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
-  while (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
+  while (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING &&
+         g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (pat_analyzer_get_verdict (analyzer), !=, PAT_VERDICT_THINKING);
 }
@@ -58,13 +59,13 @@ test_perpetual_motion (void)
 
   deal = pat_deal_number_from_uint (3);
   pat_rules_deal_number (&pat_rules_perpetual_motion, &state, &deal, NULL);
-  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution), ==,
-                   PAT_SOLVE_UNSOLVABLE);
+  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution),
+                   ==, PAT_SOLVE_UNSOLVABLE);
   pat_solution_clear (&solution);
   deal = pat_deal_number_from_uint (1);
   pat_rules_deal_number (&pat_rules_perpetual_motion, &state, &deal, NULL);
-  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution), ==,
-                   PAT_SOLVE_SOLVED);
+  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution),
+                   ==, PAT_SOLVE_SOLVED);
   g_assert_cmpuint (solution.n_moves, >, 0);
   g_assert_cmpint (solution.moves[0].kind, ==, PAT_MOVE_STOCK);
   pat_solution_clear (&solution);
@@ -80,8 +81,8 @@ new_winnable_black_hole (PatSolution *solution)
     {
       g_autoptr(PatGame) game = new_game ("black-hole", number);
 
-      if (pat_analyze_position (pat_game_get_rules (game), pat_game_get_state (game), 3, NULL, solution) ==
-          PAT_SOLVE_SOLVED && solution->n_moves > 5)
+      if (pat_analyze_position (pat_game_get_rules (game), pat_game_get_state (game), 3, NULL,
+                                solution) == PAT_SOLVE_SOLVED && solution->n_moves > 5)
         return g_steal_pointer (&game);
       pat_solution_clear (solution);
     }
@@ -187,7 +188,8 @@ test_black_hole_way_back (void)
           g_assert_true (pat_game_apply (game, i < moves.n ? &moves.moves[i] : &best, NULL));
           wait_for_verdict (analyzer);
         }
-      if (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_LOST && pat_analyzer_get_undo_count (analyzer) > 0)
+      if (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_LOST &&
+          pat_analyzer_get_undo_count (analyzer) > 0)
         break;
       tries++;
     }
@@ -341,8 +343,8 @@ test_winnable_deal (void)
     g_main_context_iteration (NULL, TRUE);
   pat_rules_deal_number (&pat_rules_perpetual_motion, &state, &deal, NULL);
   g_assert_cmpuint (state.cycle_round, ==, 0);
-  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution), ==,
-                   PAT_SOLVE_SOLVED);
+  g_assert_cmpint (pat_analyze_position (&pat_rules_perpetual_motion, &state, 1, NULL, &solution),
+                   ==, PAT_SOLVE_SOLVED);
   pat_solution_clear (&solution);
 
   g_cancellable_cancel (cancellable);
@@ -370,7 +372,9 @@ ended_cb (GObject      *source,
 static void
 test_deal_of_difficulty (void)
 {
-  static const PatDifficulty levels[] = { PAT_DIFFICULTY_EASY, PAT_DIFFICULTY_MEDIUM, PAT_DIFFICULTY_HARD };
+  static const PatDifficulty levels[] = {
+    PAT_DIFFICULTY_EASY, PAT_DIFFICULTY_MEDIUM, PAT_DIFFICULTY_HARD
+  };
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   gboolean done = FALSE;
   guint i;
@@ -385,13 +389,15 @@ test_deal_of_difficulty (void)
       while (deal.lo == 0)
         g_main_context_iteration (NULL, TRUE);
       pat_rules_deal_number (&pat_rules_penguin, &state, &deal, NULL);
-      g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_penguin, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+      g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_penguin, &state, &limits,
+                                               PAT_DIFFICULTY_UNKNOWN, NULL),
                        ==, levels[i]);
     }
 
   /* Idiot's Delight deals take the solver a while: the search is under way when cancelled, and
    * a million tries would not end for a long time. */
-  pat_find_deal_async ("idiots-delight", NULL, PAT_DIFFICULTY_HARD, 1000000, cancellable, ended_cb, &done);
+  pat_find_deal_async ("idiots-delight", NULL, PAT_DIFFICULTY_HARD, 1000000, cancellable,
+                       ended_cb, &done);
   g_usleep (50000);
   g_cancellable_cancel (cancellable);
   while (!done)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatMatch: scoring over rounds, teams, the target, tie-breaks, deals, and save and resume. */
+/* Tests of PatMatch: scoring over rounds, teams, the target, tie-breaks, deals, and save and
+ * resume. */
 
 #include "config.h"
 
@@ -325,7 +326,8 @@ test_deals (void)
     PatOptions options = { PAT_DIE_PER_GAME };
 
     pat_match_set_options (dice, &options);
-    g_assert_cmpint (pat_game_get_options (pat_match_get_game (dice)).die_mode, ==, PAT_DIE_PER_GAME);
+    g_assert_cmpint (pat_game_get_options (pat_match_get_game (dice)).die_mode, ==,
+                     PAT_DIE_PER_GAME);
   }
 }
 
@@ -489,6 +491,9 @@ test_broken (void)
 
     for (k = 0; k < G_N_ELEMENTS (lists); k++)
       {
+        GVariant *rounds = g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, lists[k], lengths[k],
+                                                      sizeof (gint32));
+
         g_variant_builder_init (&players, G_VARIANT_TYPE ("a(si)"));
         g_variant_builder_add (&players, "(si)", "Ann", -1);
         g_variant_builder_add (&players, "(si)", "Bob", -1);
@@ -496,7 +501,7 @@ test_broken (void)
                                                      g_variant_builder_end (&players),
                                                      g_variant_new_strv (NULL, 0),
                                                      200, TRUE, 0, (guint64) 1,
-                                                     g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, lists[k], lengths[k], sizeof (gint32)),
+                                                     rounds,
                                                      NULL));
         crafted = pat_envelope_pack ("io.github.patience.Patience.Match", 1, payload);
         g_assert_null (pat_match_new_from_bytes (crafted, &error));
@@ -523,10 +528,12 @@ crafted_match (gsize  n_scores,
   g_autofree gint32 *scores = g_new (gint32, MAX (n_scores, 1));
   g_autoptr(GVariant) payload = NULL;
   GVariantBuilder players;
+  GVariant *rounds;
   gsize i;
 
   for (i = 0; i < n_scores; i++)
     scores[i] = score;
+  rounds = g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, scores, n_scores, sizeof (gint32));
   g_variant_builder_init (&players, G_VARIANT_TYPE ("a(si)"));
   g_variant_builder_add (&players, "(si)", "Ann", -1);
   g_variant_builder_add (&players, "(si)", "Bob", -1);
@@ -534,7 +541,7 @@ crafted_match (gsize  n_scores,
                                                g_variant_builder_end (&players),
                                                g_variant_new_strv (NULL, 0),
                                                target, TRUE, 0, (guint64) 1,
-                                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, scores, n_scores, sizeof (gint32)),
+                                               rounds,
                                                NULL));
   return pat_envelope_pack ("io.github.patience.Patience.Match", 1, payload);
 }

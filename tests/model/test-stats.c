@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatStats: records, streaks, history cap, the loss rules, games the Demo played in, hints, the
- * typed counters and the history file, moving older stored data, reset and CSV export, on the memory
- * GSettings backend and a store in a temporary folder. */
+/* Tests of PatStats: records, streaks, history cap, the loss rules, games the Demo played in,
+ * hints, the typed counters and the history file, moving older stored data, reset and CSV export,
+ * on the memory GSettings backend and a store in a temporary folder. */
 
 #include "config.h"
 
@@ -544,7 +544,8 @@ test_assisted_win (Fixture       *fixture,
   g_assert_cmpuint (history->len, ==, 1);
   g_assert_true (g_array_index (history, PatResult, 0).assisted);
   g_assert_false (g_array_index (history, PatResult, 0).won);
-  g_assert_cmpuint (g_array_index (history, PatResult, 0).moves, ==, pat_game_get_moves (demo_game));
+  g_assert_cmpuint (g_array_index (history, PatResult, 0).moves, ==,
+                    pat_game_get_moves (demo_game));
 
   /* Two wins of the player's own, slower and longer than the Demo's, make a streak of two; a
    * game the Demo finished ends it without beating the records. */
@@ -739,7 +740,8 @@ store_old_statistics (Fixture *fixture)
   g_variant_builder_add (&all, "{sv}", "demon", g_variant_builder_end (&game));
 
   g_variant_builder_init (&history, G_VARIANT_TYPE ("a(xsbuuiub)"));
-  g_variant_builder_add (&history, "(xsbuuiub)", (gint64) 1700000300, "", FALSE, 40, 30, 0, 0, TRUE);
+  g_variant_builder_add (&history, "(xsbuuiub)",
+                         (gint64) 1700000300, "", FALSE, 40, 30, 0, 0, TRUE);
   g_variant_builder_init (&game, G_VARIANT_TYPE_VARDICT);
   g_variant_builder_add (&game, "{sv}", "played", g_variant_new_uint32 (1));
   g_variant_builder_add (&game, "{sv}", "assisted", g_variant_new_uint32 (1));
@@ -747,7 +749,8 @@ store_old_statistics (Fixture *fixture)
   g_variant_builder_add (&all, "{sv}", "penguin", g_variant_builder_end (&game));
 
   g_variant_builder_add (&all, "{sv}", "../elsewhere", g_variant_new_uint32 (7));
-  g_assert_true (g_settings_set_value (fixture->settings, "statistics", g_variant_builder_end (&all)));
+  g_assert_true (g_settings_set_value (fixture->settings, "statistics",
+                                      g_variant_builder_end (&all)));
 }
 
 /* The statistics of store_old_statistics(), with @extra results recorded since. */
@@ -1293,7 +1296,8 @@ test_export_csv (Fixture       *fixture,
         }
     }
   g_assert_cmpuint (n_results, ==, 5);
-  g_assert_nonnull (strstr (contents, "\r\ndemon,2023-11-14T22:15:20Z,1100,assisted,120,100,0,0\r\n"));
+  g_assert_nonnull (strstr (contents,
+                            "\r\ndemon,2023-11-14T22:15:20Z,1100,assisted,120,100,0,0\r\n"));
   g_assert_cmpstr (lines[line + 1], ==, "");
   g_assert_null (lines[line + 2]);
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatStore: saving and resuming, broken files moved aside and reported once, autosave, the match file. */
+/* Tests of PatStore: saving and resuming, broken files moved aside and reported once, autosave,
+ * the match file. */
 
 #include "config.h"
 
@@ -143,10 +144,12 @@ assert_same_game (PatGame *a,
   g_assert_true (pat_state_equal (pat_game_get_state (a), pat_game_get_state (b)));
   g_assert_cmpuint (pat_game_get_history_length (a), ==, pat_game_get_history_length (b));
   for (i = 0; i < pat_game_get_history_length (a); i++)
-    g_assert_true (pat_state_equal (pat_game_get_history_state (a, i), pat_game_get_history_state (b, i)));
+    g_assert_true (pat_state_equal (pat_game_get_history_state (a, i),
+                                    pat_game_get_history_state (b, i)));
   g_assert_cmpuint (pat_game_get_redo_length (a), ==, pat_game_get_redo_length (b));
   for (i = 0; i < pat_game_get_redo_length (a); i++)
-    g_assert_true (pat_state_equal (pat_game_get_redo_state (a, i), pat_game_get_redo_state (b, i)));
+    g_assert_true (pat_state_equal (pat_game_get_redo_state (a, i),
+                                    pat_game_get_redo_state (b, i)));
 }
 
 static void
@@ -290,7 +293,8 @@ test_random_bytes (Fixture       *fixture,
       g_autofree guint8 *copy = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
 
       for (k = 0; k < 1 + i % 8; k++)
-        copy[g_rand_int_range (rand, 0, (int) length)] ^= (guint8) (1 + g_rand_int_range (rand, 0, 255));
+        copy[g_rand_int_range (rand, 0, (int) length)] ^=
+          (guint8) (1 + g_rand_int_range (rand, 0, 255));
       {
         g_autofree char *path = pat_store_dup_game_path (fixture->store, "black-hole");
         g_autoptr(GError) error = NULL;
@@ -323,7 +327,8 @@ static void
 test_future_version (Fixture       *fixture,
                      gconstpointer  data)
 {
-  g_autoptr(GVariant) payload = g_variant_ref_sink (g_variant_new ("(sas)", "from the future", NULL));
+  g_autoptr(GVariant) payload =
+    g_variant_ref_sink (g_variant_new ("(sas)", "from the future", NULL));
   g_autoptr(GBytes) bytes = pat_envelope_pack ("io.github.patience.Patience.Game", 7, payload);
   gsize length;
   const char *contents = g_bytes_get_data (bytes, &length);
@@ -633,10 +638,14 @@ static void
 test_leftovers (Fixture       *fixture,
                 gconstpointer  data)
 {
-  const char *ours[] = { "penguin.gvariant.AbC123", "match.gvariant.x1Y2z3", "demon.gvariant.000000" };
-  const char *others[] = { "notes.txt", "penguin.gvariant", "penguin.gvariant.broken-20240101-000000",
-                           "penguin.gvariant.abc", "penguin.gvariant.abcdefg", "chess.gvariant.AbC123",
-                           "penguin.gvariant.ab-123" };
+  const char *ours[] = {
+    "penguin.gvariant.AbC123", "match.gvariant.x1Y2z3", "demon.gvariant.000000"
+  };
+  const char *others[] = {
+    "notes.txt", "penguin.gvariant", "penguin.gvariant.broken-20240101-000000",
+    "penguin.gvariant.abc", "penguin.gvariant.abcdefg", "chess.gvariant.AbC123",
+    "penguin.gvariant.ab-123"
+  };
   g_autoptr(PatStore) store = NULL;
   guint i;
 
@@ -834,7 +843,8 @@ test_resume_match (Fixture       *fixture,
 
   pat_store_set_resume_match (fixture->store, TRUE);
   g_assert_true (g_settings_get_boolean (settings, "resume-match"));
-  g_assert_cmpstr ((last = g_settings_get_string (settings, "last-game")), ==, pat_rules_match ()->id);
+  g_assert_cmpstr ((last = g_settings_get_string (settings, "last-game")), ==,
+                   pat_rules_match ()->id);
   g_clear_pointer (&last, g_free);
   pat_store_set_last_game_id (fixture->store, "black-hole");
   g_assert_false (pat_store_get_resume_match (fixture->store));

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* UI tests of the dialogs: each one is built (catches widgets newer than libadwaita 1.2), the chooser
- * starts deals, the statistics show and export what was recorded and ask before a reset, the
- * preferences follow the settings, and a Demon match runs to its winner. Run under a virtual X display. */
+/* UI tests of the dialogs: each one is built (catches widgets newer than libadwaita 1.2), the
+ * chooser starts deals, the statistics show and export what was recorded and ask before a reset,
+ * the preferences follow the settings, and a Demon match runs to its winner. Run under a virtual X
+ * display. */
 
 #include "config.h"
 
@@ -60,12 +61,15 @@ collect_text (GtkWidget *widget,
       g_string_append (out, gtk_label_get_text (GTK_LABEL (widget)));
       g_string_append_c (out, '\n');
     }
-  if (ADW_IS_PREFERENCES_GROUP (widget) && adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (widget)))
+  if (ADW_IS_PREFERENCES_GROUP (widget) &&
+      adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (widget)))
     {
       g_string_append (out, adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (widget)));
       g_string_append_c (out, '\n');
     }
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     collect_text (child, out);
 }
 
@@ -103,13 +107,17 @@ row_value (GtkWidget  *widget,
               g_strcmp0 (gtk_label_get_text (GTK_LABEL (top)), title) != 0 &&
               gtk_label_get_text (GTK_LABEL (top))[0] != '\0')
             found = gtk_label_get_text (GTK_LABEL (top));
-          for (child = gtk_widget_get_last_child (top); child != NULL; child = gtk_widget_get_prev_sibling (child))
+          for (child = gtk_widget_get_last_child (top);
+               child != NULL;
+               child = gtk_widget_get_prev_sibling (child))
             g_ptr_array_add (stack, child);
         }
       g_ptr_array_unref (stack);
       return found;
     }
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       const char *value = row_value (child, title);
 
@@ -136,7 +144,9 @@ find_widget (GtkWidget  *widget,
       if (text == NULL || g_strcmp0 (name, text) == 0)
         return widget;
     }
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_widget (child, type, text);
 
@@ -192,7 +202,8 @@ test_construct_all (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pat_stats_dialog_get_confirmation (stats))));
   gtk_window_destroy (GTK_WINDOW (stats));
 
-  dialog = GTK_WINDOW (pat_preferences_new (GTK_WINDOW (window), pat_application_get_settings (app)));
+  dialog = GTK_WINDOW (pat_preferences_new (GTK_WINDOW (window),
+                                            pat_application_get_settings (app)));
   gtk_window_present (dialog);
   spin (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -229,7 +240,8 @@ test_chooser (void)
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window = make_window (app);
   PatResult result = result_new (g_get_real_time () / G_USEC_PER_SEC, "4242", FALSE, 30, 12, 0);
-  PatResult assisted = result_new (g_get_real_time () / G_USEC_PER_SEC - 60, "77", FALSE, 30, 12, 0);
+  PatResult assisted = result_new (g_get_real_time () / G_USEC_PER_SEC - 60, "77", FALSE, 30, 12,
+                                   0);
   PatGameChooser *chooser;
   g_autofree char *deal = NULL;
   g_autofree char *text = NULL;
@@ -244,7 +256,8 @@ test_chooser (void)
   chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
   gtk_window_present (GTK_WINDOW (chooser));
   spin (100);
-  /* It opens on the window's game, with its rules and the deal numbers' note, and lists the recent deal. */
+  /* It opens on the window's game, with its rules and the deal numbers' note, and lists the recent
+   * deal. */
   g_assert_cmpstr (pat_game_chooser_get_game (chooser), ==, "black-hole");
   text = dup_text (chooser);
   g_assert_nonnull (strstr (text, "PySolFC"));
@@ -379,7 +392,8 @@ test_export_csv (void)
   pat_stats_reset (stats, NULL);
   for (i = 0; i < 7; i++)
     {
-      PatResult result = result_new (1700000000 + i * 60, "123", i % 3 != 0, 100 + i, 40 + i, (int) i * 10);
+      PatResult result = result_new (1700000000 + i * 60, "123", i % 3 != 0, 100 + i, 40 + i,
+                                     (int) i * 10);
 
       /* The last one the Demo played in. */
       if (i == 6)
@@ -510,7 +524,9 @@ find_shown_label (GtkWidget  *widget,
   if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0 &&
       gtk_widget_get_mapped (widget))
     return GTK_LABEL (widget);
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkLabel *found = find_shown_label (child, text);
 
@@ -549,7 +565,8 @@ assert_combo_values_whole (GtkWidget  *widget,
           spin (30);
           label = find_shown_label (widget, text);
           g_assert_nonnull (label);
-          gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+          gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1,
+                              NULL, &natural, NULL, NULL);
           g_test_message ("%s, %s: \"%s\" %d px of %d%s", where,
                           adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), text,
                           gtk_widget_get_width (GTK_WIDGET (label)), natural,
@@ -561,7 +578,9 @@ assert_combo_values_whole (GtkWidget  *widget,
       adw_combo_row_set_selected (row, before);
       return checked;
     }
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     checked += assert_combo_values_whole (child, where);
   return checked;
 }
@@ -573,9 +592,12 @@ find_game_row (GtkWidget  *widget,
 {
   GtkWidget *child;
 
-  if (GTK_IS_LIST_BOX_ROW (widget) && g_strcmp0 (g_object_get_data (G_OBJECT (widget), "game-id"), game_id) == 0)
+  if (GTK_IS_LIST_BOX_ROW (widget) &&
+      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "game-id"), game_id) == 0)
     return GTK_LIST_BOX_ROW (widget);
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkListBoxRow *found = find_game_row (child, game_id);
 
@@ -604,7 +626,8 @@ test_combo_values_whole (void)
       gtk_window_set_default_size (GTK_WINDOW (prefs), MIN (widths[w], 640), 2000);
       gtk_window_present (GTK_WINDOW (prefs));
       spin (150);
-      g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (prefs), "preferences"), >=, 3 + 4 + 3);
+      g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (prefs), "preferences"), >=,
+                        3 + 4 + 3);
       gtk_window_destroy (GTK_WINDOW (prefs));
 
       pat_session_open_game (pat_window_get_session (window), "demon");
@@ -677,7 +700,8 @@ test_preferences (void)
     gboolean four = TRUE;
     g_autofree char *board_back = NULL;
 
-    g_object_get (pat_window_get_board (window), "four-colour", &four, "card-back", &board_back, NULL);
+    g_object_get (pat_window_get_board (window), "four-colour", &four, "card-back", &board_back,
+                  NULL);
     g_assert_false (four);
     g_assert_cmpstr (board_back, ==, "red");
   }
@@ -739,7 +763,8 @@ test_preferences (void)
   /* The winnability line: a switch for all games, and one per game but Perpetual Motion, which
    * plays itself; where cards are face down the row says the solver uses them. */
   {
-    GtkWidget *all = find_widget (GTK_WIDGET (prefs), ADW_TYPE_EXPANDER_ROW, "Show whether a deal can be _won");
+    GtkWidget *all = find_widget (GTK_WIDGET (prefs), ADW_TYPE_EXPANDER_ROW,
+                                  "Show whether a deal can be _won");
     GtkWidget *demon = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Demon");
     GtkWidget *penguin = find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Penguin");
     GtkWidget *demon_switch, *penguin_switch;
@@ -748,7 +773,8 @@ test_preferences (void)
     g_assert_nonnull (demon);
     g_assert_nonnull (penguin);
     g_assert_null (find_widget (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Perpetual Motion"));
-    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (demon)), ==, "Uses the face-down cards");
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (demon)), ==,
+                     "Uses the face-down cards");
     g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (penguin)), ==, "");
 
     g_settings_reset (settings, "winnability-by-game");
@@ -771,7 +797,8 @@ test_preferences (void)
 
   /* Play to the End's speed: four choices; a speed set by hand shows as the nearest. */
   {
-    GtkWidget *speed = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, "Perpetual Motion _speed");
+    GtkWidget *speed = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW,
+                                    "Perpetual Motion _speed");
 
     g_assert_nonnull (speed);
     g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (speed)), ==, 1);
@@ -926,7 +953,8 @@ test_match (void)
   g_assert_cmpstr (pat_match_get_winner_name (match), ==, "Ben");
   scoreboard = pat_window_get_scoreboard (window);
   g_assert_nonnull (scoreboard);
-  g_assert_cmpstr (pat_scoreboard_get_headline (PAT_SCOREBOARD (scoreboard)), ==, "The demon is exorcised!");
+  g_assert_cmpstr (pat_scoreboard_get_headline (PAT_SCOREBOARD (scoreboard)), ==,
+                   "The demon is exorcised!");
   {
     g_autofree char *text = dup_text (scoreboard);
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The main window driven as a player drives it: real pointer and key events sent through the X server
- * with XTest, so they pass through the window's picking, its overlays and its gestures. For every game,
- * every card that can move in the starting position of a few deals is clicked at the centre and at two
- * corners of its visible part, double-clicked when a foundation or the hole takes it, and dragged to
- * where it goes, at 960×720 and at 360×640, before and after a game ends and a new one starts.
- * The keyboard focus ring is looked for on the screen itself. Run under a virtual X display. */
+/* The main window driven as a player drives it: real pointer and key events sent through the X
+ * server with XTest, so they pass through the window's picking, its overlays and its gestures. For
+ * every game, every card that can move in the starting position of a few deals is clicked at the
+ * centre and at two corners of its visible part, double-clicked when a foundation or the hole takes
+ * it, and dragged to where it goes, at 960×720 and at 360×640, before and after a game ends and a
+ * new one starts. The keyboard focus ring is looked for on the screen itself. Run under a virtual X
+ * display. */
 
 #include "config.h"
 
@@ -377,8 +378,8 @@ probe_position (Harness    *h,
           real_click (h, xs[CENTRE], ys[CENTRE], 1);
           real_click (h, bx[0], by[0], 1);
           if (pat_game_get_moves (game) != base_moves + 1)
-            g_error ("%s: clicking the pair on piles %u and %u did not discard it", what, move->from,
-                     move->from2);
+            g_error ("%s: clicking the pair on piles %u and %u did not discard it", what,
+                     move->from, move->from2);
           back_to_start (h, game);
           counts->pairs++;
           continue;
@@ -438,18 +439,20 @@ probe_position (Harness    *h,
         {
           guint to_len = pat_state_pile_len (state, move->to);
 
-          real_click (h, to_rect.origin.x + to_rect.size.width / 2, to_rect.origin.y + to_rect.size.height / 2, 1);
+          real_click (h, to_rect.origin.x + to_rect.size.width / 2,
+                      to_rect.origin.y + to_rect.size.height / 2, 1);
           if (pat_game_get_moves (game) != base_moves + 1 ||
               pat_state_pile_len (pat_game_get_state (game), move->to) <= to_len)
-            g_error ("%s: pile %u card %u (%s) selected, a click on pile %u did not move it there", what,
-                     move->from, index, card_text (card), move->to);
+            g_error ("%s: pile %u card %u (%s) selected, a click on pile %u did not move it "
+                     "there", what, move->from, index, card_text (card), move->to);
           back_to_start (h, game);
           counts->click_moves++;
         }
         state = pat_game_get_state (game);
 
         /* A drag from its visible part drops it on a destination that takes it. */
-        drag_target (h->board, state, move->from, index, xs[CENTRE], ys[CENTRE], move->to, &to_x, &to_y);
+        drag_target (h->board, state, move->from, index, xs[CENTRE], ys[CENTRE], move->to,
+                     &to_x, &to_y);
         real_drag (h, xs[CENTRE], ys[CENTRE], to_x, to_y);
         if (pat_game_get_moves (game) != base_moves + 1 ||
             find_pile (game, card) != (int) move->to)
@@ -559,9 +562,10 @@ probe_every_game (int width,
             g_error ("%s: the window grew from %d to %d pixels wide", what, window_width,
                      gtk_widget_get_width (GTK_WIDGET (h.window)));
         }
-      g_test_message ("%s at %dx%d: %u clicks that select, %u clicks that move, %u double clicks, %u drags, "
-                      "%u stock clicks, %u pairs", all[g]->id, width, height, counts.clicks, counts.click_moves,
-                      counts.double_clicks, counts.drags, counts.stock, counts.pairs);
+      g_test_message ("%s at %dx%d: %u clicks that select, %u clicks that move, %u double "
+                      "clicks, %u drags, %u stock clicks, %u pairs", all[g]->id, width, height,
+                      counts.clicks, counts.click_moves, counts.double_clicks, counts.drags,
+                      counts.stock, counts.pairs);
       /* Every game has cards that can move at the start, and they were tried. */
       g_assert_cmpuint (counts.clicks + counts.stock + counts.pairs, >, 0);
     }
@@ -607,7 +611,8 @@ test_after_the_end (void)
   /* The end card's New Game button, clicked for real. */
   button_widget = GTK_WIDGET (h.window->end_new_game_button);
   g_assert_true (gtk_widget_compute_bounds (button_widget, GTK_WIDGET (h.board), &bounds));
-  real_click (&h, bounds.origin.x + bounds.size.width / 2, bounds.origin.y + bounds.size.height / 2, 1);
+  real_click (&h, bounds.origin.x + bounds.size.width / 2,
+              bounds.origin.y + bounds.size.height / 2, 1);
   settle (400);
   g_assert_false (pat_window_get_end_shown (h.window));
   g_assert_true (pat_window_get_game (h.window) != game);
@@ -651,7 +656,8 @@ test_refusal_cleared (void)
         hole = (int) p;
       for (guint m = 0; m < moves.n; m++)
         movable |= moves.moves[m].from == p;
-      if (kind_of (game, p) != PAT_PILE_HOLE && pat_state_pile_len (state, p) > 0 && !movable && refused < 0)
+      if (kind_of (game, p) != PAT_PILE_HOLE && pat_state_pile_len (state, p) > 0 && !movable &&
+          refused < 0)
         refused = (int) p;
     }
   g_assert_cmpint (hole, >=, 0);
@@ -659,16 +665,18 @@ test_refusal_cleared (void)
   g_assert_cmpstr (gtk_label_get_label (h.window->message_label), ==, "");
 
   /* Dragged onto the hole, which does not take it. */
-  probe_points (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, xs, ys);
-  drag_target (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1, xs[CENTRE],
-               ys[CENTRE], (guint) hole, &to_x, &to_y);
+  probe_points (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1,
+                xs, ys);
+  drag_target (h.board, state, (guint) refused, pat_state_pile_len (state, (guint) refused) - 1,
+               xs[CENTRE], ys[CENTRE], (guint) hole, &to_x, &to_y);
   real_drag (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
   settle (100);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
   g_assert_cmpstr (gtk_label_get_label (h.window->message_label), !=, "");
 
   /* A card that goes into the hole, by a double click. */
-  probe_points (h.board, state, moves.moves[0].from, pat_state_pile_len (state, moves.moves[0].from) - 1, xs, ys);
+  probe_points (h.board, state, moves.moves[0].from,
+                pat_state_pile_len (state, moves.moves[0].from) - 1, xs, ys);
   hx = xs[CENTRE];
   hy = ys[CENTRE];
   settle (DOUBLE_CLICK_MS + 50);
@@ -753,12 +761,14 @@ accent_colour (GtkWidget *widget,
                GdkRGBA   *colour)
 {
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", colour))
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color",
+                                       colour))
     g_error ("no accent colour");
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
-/* How many pixels of the ring around the focused card, on the real screen, have the accent colour. */
+/* How many pixels of the ring around the focused card, on the real screen, have the accent
+ * colour. */
 static guint
 ring_pixels (Harness *h)
 {
@@ -776,13 +786,15 @@ ring_pixels (Harness *h)
   else
     pat_board_card_rect (h->board, state, h->board->focus_pile,
                          h->board->focus_index >= 0 ? (guint) h->board->focus_index : n - 1, &r);
-  /* Only the band around the card, where the ring is drawn: the card's own selection border may have
-   * the accent colour too. */
+  /* Only the band around the card, where the ring is drawn: the card's own selection border may
+   * have the accent colour too. */
   screen_point (h, GTK_WIDGET (h->board), r.origin.x, r.origin.y, &cx0, &cy0);
-  screen_point (h, GTK_WIDGET (h->board), r.origin.x + r.size.width, r.origin.y + r.size.height, &cx1, &cy1);
+  screen_point (h, GTK_WIDGET (h->board), r.origin.x + r.size.width, r.origin.y + r.size.height,
+                &cx1, &cy1);
   graphene_rect_inset (&r, -8, -8);
   screen_point (h, GTK_WIDGET (h->board), r.origin.x, r.origin.y, &x0, &y0);
-  screen_point (h, GTK_WIDGET (h->board), r.origin.x + r.size.width, r.origin.y + r.size.height, &x1, &y1);
+  screen_point (h, GTK_WIDGET (h->board), r.origin.x + r.size.width, r.origin.y + r.size.height,
+                &x1, &y1);
   x0 = MAX (x0, 0);
   y0 = MAX (y0, 0);
   image = XGetImage (xdpy, DefaultRootWindow (xdpy), x0, y0, (guint) (x1 - x0), (guint) (y1 - y0),
@@ -827,8 +839,8 @@ check_accessible_label (Harness    *h,
     expected = g_strdup_printf ("%s, empty", name);
   else
     {
-      index = h->board->focus_index >= 0 && (guint) h->board->focus_index < n ? (guint) h->board->focus_index
-                                                                              : n - 1;
+      index = h->board->focus_index >= 0 && (guint) h->board->focus_index < n
+              ? (guint) h->board->focus_index : n - 1;
       card = pat_board_card_face_up (h->board, state, (guint) pile, index)
              ? pat_card_accessible_name (pat_state_pile_cards (state, (guint) pile)[index])
              : g_strdup ("face-down card");
@@ -837,8 +849,8 @@ check_accessible_label (Harness    *h,
       else
         expected = g_strdup_printf ("%s, %s, card %u of %u", name, card, index + 1, n);
     }
-  error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (h->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                              expected);
+  error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (h->board),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
   if (error != NULL)
     g_error ("after %s the board's accessible label is not “%s”: %s", after, expected, error);
 }
@@ -853,7 +865,8 @@ expect_ring (Harness    *h,
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (h->board)));
   check_accessible_label (h, after);
   hits = ring_pixels (h);
-  g_test_message ("focus ring after %s: %u accent pixels around pile %d", after, hits, h->board->focus_pile);
+  g_test_message ("focus ring after %s: %u accent pixels around pile %d", after, hits,
+                  h->board->focus_pile);
   if (hits < 40)
     g_error ("no focus ring on the screen after %s (%u accent pixels around pile %d)", after, hits,
              h->board->focus_pile);
@@ -869,7 +882,8 @@ check_focus_ring (gboolean dark)
   g_autofree char *first_label = NULL;
   int first_pile;
 
-  adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                    : ADW_COLOR_SCHEME_FORCE_LIGHT);
   open_window (&h, 960, 720);
   start (&h, "penguin", 5);
   gtk_widget_grab_focus (GTK_WIDGET (h.board));
@@ -929,8 +943,8 @@ check_focus_ring (gboolean dark)
     from = move->from;
     state = pat_board_get_state (h.board);
     probe_points (h.board, state, from, pat_state_pile_len (state, from) - 1, xs, ys);
-    drag_target (h.board, state, from, pat_state_pile_len (state, from) - 1, xs[CENTRE], ys[CENTRE], move->to,
-                 &to_x, &to_y);
+    drag_target (h.board, state, from, pat_state_pile_len (state, from) - 1, xs[CENTRE],
+                 ys[CENTRE], move->to, &to_x, &to_y);
     settle (DOUBLE_CLICK_MS + 50);
     real_drag (&h, xs[CENTRE], ys[CENTRE], to_x, to_y);
     settle (300);
@@ -998,13 +1012,14 @@ test_stop_playing (void)
         }
       else
         {
-          g_assert_true (gtk_widget_compute_bounds (h.window->stop_button, GTK_WIDGET (h.board), &r));
+          g_assert_true (gtk_widget_compute_bounds (h.window->stop_button, GTK_WIDGET (h.board),
+                                                    &r));
           real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
         }
       settle (50);
       if (pat_session_get_driver (h.window->session) == PAT_DRIVER_PLAY_TO_END)
-        g_error ("Play to the End went on after %s", way == 0 ? "a key" : way == 1 ? "a click on the cards"
-                                                                                 : "a click on Stop");
+        g_error ("Play to the End went on after %s",
+                 way == 0 ? "a key" : way == 1 ? "a click on the cards" : "a click on Stop");
       g_assert_false (gtk_widget_get_visible (h.window->stop_button));
       /* Stopped for good: nothing more is dealt. */
       moves = pat_game_get_moves (game);
@@ -1026,8 +1041,10 @@ start_window_manager (void)
   Atom check = XInternAtom (xdpy, "_NET_SUPPORTING_WM_CHECK", False);
   GPid pid = 0;
 
-  if (!g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
-                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, &error))
+  if (!g_spawn_async (NULL, (char **) argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                      NULL, NULL, &pid, &error))
     g_error ("openbox (build-aux/dev deps installs it) could not start: %s", error->message);
   for (int waited = 0; waited < 5000; waited += 20)
     {
@@ -1036,8 +1053,9 @@ start_window_manager (void)
       unsigned long n, after;
       unsigned char *data = NULL;
 
-      if (XGetWindowProperty (xdpy, DefaultRootWindow (xdpy), check, 0, 1, False, AnyPropertyType, &type,
-                              &format, &n, &after, &data) == Success && data != NULL)
+      if (XGetWindowProperty (xdpy, DefaultRootWindow (xdpy), check, 0, 1, False,
+                              AnyPropertyType, &type, &format, &n, &after, &data) == Success &&
+          data != NULL)
         {
           XFree (data);
           if (n == 1)
@@ -1103,7 +1121,8 @@ test_fullscreen (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (h.board)), >=, screen_width - 24);
 
   /* Left by a click on the header's button. */
-  g_assert_true (gtk_widget_compute_bounds (h.window->leave_fullscreen_button, GTK_WIDGET (h.board), &r));
+  g_assert_true (gtk_widget_compute_bounds (h.window->leave_fullscreen_button,
+                                            GTK_WIDGET (h.board), &r));
   real_click (&h, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, 1);
   if (!wait_fullscreen (&h, FALSE))
     g_error ("Leave Fullscreen did not leave fullscreen");

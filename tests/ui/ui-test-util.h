@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the UI tests share: running the main loop for a while, and the one application of a test process. */
+/* What the UI tests share: running the main loop for a while, and the one application of a test
+ * process. */
 #pragma once
 
 #include "pat-application.h"
