@@ -573,6 +573,59 @@ test_errors_quoted (void)
     }
 }
 
+/* Runs each of @cases, a command line of at most 10 arguments and the text its one error line
+ * must hold (or NULL), and checks that it is refused as bad input. */
+typedef struct {
+  const char *args[10];
+  const char *needle;
+} BadCase;
+
+static void
+assert_all_bad (const BadCase *cases,
+                gsize          n_cases)
+{
+  gsize i;
+
+  for (i = 0; i < n_cases; i++)
+    {
+      g_auto(Run) run = { 0, };
+      const char *const *a = cases[i].args;
+
+      run_cli (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+      assert_bad_input (&run, cases[i].needle);
+    }
+}
+
+/* An argument that is not UTF-8 gets an error naming its option, whichever the command and
+ * however the option is written (issue 38). */
+static void
+test_errors_utf8 (void)
+{
+  const BadCase cases[] = {
+    { { "deal", "--game", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "--game=bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "-g", "demon", "--deal", "1\xc3" }, "--deal takes UTF-8 text, not '1\\xc3'" },
+    { { "deal", "-g", "demon", "--deck", "AS\n\xfe" }, "--deck takes UTF-8 text, not 'AS\\n\\xfe'" },
+    { { "deal", "-g", "demon", "-d", "1", "--die", "\xff" }, "--die takes UTF-8 text, not '\\xff'" },
+    { { "deal", "-g", "demon", "--difficulty", "\xff" }, "--difficulty takes UTF-8 text" },
+    { { "deal", "-g", "demon", "--difficulty", "easy", "--from", "\xff" }, "--from takes UTF-8" },
+    { { "replay", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "replay", "-g", "penguin", "-d", "1", "-m", "t1>f \xff" }, "--moves takes UTF-8 text" },
+    { { "play", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "simulate", "-g", "bad\xff", "--deals", "1..2" }, "--game takes UTF-8 text" },
+    { { "simulate", "-g", "perpetual-motion", "--deals", "1..\xff" }, "--deals takes UTF-8 text" },
+    { { "solve", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "solve", "-g", "demon", "-d", "1", "--max-nodes", "\xff" }, "--max-nodes takes UTF-8" },
+    { { "solve", "-g", "demon", "-d", "1", "--max-memory", "\xff" }, "--max-memory takes UTF-8" },
+    { { "bench", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "bench-difficulty", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "bench-difficulty", "-g", "demon", "--yardstick", "\xff" }, "--yardstick takes UTF-8" },
+  };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+}
+
 /* Whether the help line @line names game @id as a whole item of its list "(a, b, c)". */
 static gboolean
 lists_game (const char *line,
@@ -652,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
+  g_test_add_func ("/cli/errors/utf8", test_errors_utf8);
   g_test_add_func ("/cli/help", test_help);
 
   return g_test_run ();

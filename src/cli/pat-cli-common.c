@@ -141,6 +141,79 @@ pat_cli_game_help (gboolean with_solver)
   return g_intern_string (help);
 }
 
+/* Refuses the first text option of @entries whose value is not UTF-8, naming it. */
+static gboolean
+check_text_options (const GOptionEntry  *entries,
+                    GError             **error)
+{
+  const GOptionEntry *entry;
+
+  for (entry = entries; entry->long_name != NULL; entry++)
+    {
+      const char *value;
+
+      if (entry->arg != PAT_CLI_ARG_TEXT)
+        continue;
+      value = *(char **) entry->arg_data;
+      if (value != NULL && !g_utf8_validate (value, -1, NULL))
+        {
+          g_autofree char *quoted = pat_cli_quote (value);
+
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--%s takes UTF-8 text, not '%s'",
+                       entry->long_name, quoted);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * pat_cli_parse_options:
+ * @command: the command's name
+ * @summary: what it does, after its name in the first line of its --help
+ * @description: the text at the end of its --help
+ * @entries: its options, text options of type PAT_CLI_ARG_TEXT
+ * @argc: (inout): the number of arguments, the command's name first
+ * @argv: (inout): the arguments
+ * @error: where to put an error
+ *
+ * Parses a command's options; `--help` prints the command's help and exits.
+ *
+ * Returns: %TRUE when every argument was an option of @entries with a fit value
+ */
+gboolean
+pat_cli_parse_options (const char     *command,
+                       const char     *summary,
+                       const char     *description,
+                       GOptionEntry   *entries,
+                       int            *argc,
+                       char         ***argv,
+                       GError        **error)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *parameter = g_strdup_printf ("%s — %s", command, summary);
+  const GOptionEntry *entry;
+
+  /* GOption converts a string option from the locale's encoding and fails without naming it. */
+  for (entry = entries; entry->long_name != NULL; entry++)
+    g_assert (entry->arg != G_OPTION_ARG_STRING);
+
+  context = g_option_context_new (parameter);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, error) ||
+      !check_text_options (entries, error))
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_autofree char *quoted = pat_cli_quote ((*argv)[1]);
+
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", quoted);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* @n + @k, carrying into the high half. */
 PatDealNumber
 pat_cli_deal_add (PatDealNumber n,
@@ -211,3 +284,4 @@ pat_cli_parse_range (const char     *text,
   *count = last.lo - first->lo + 1;
   return TRUE;
 }
+

@@ -255,15 +255,14 @@ pat_cli_bench_difficulty (int    argc,
   double timeout = NAN;  /* not given: the game's own */
   gboolean each = FALSE;
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, pat_cli_game_help (TRUE), "ID" },
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
-    { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
-    { "yardstick", 0, 0, G_OPTION_ARG_STRING, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
+    { "yardstick", 0, 0, PAT_CLI_ARG_TEXT, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree DealFigures *figures = NULL;
   const PatRules *rules;
@@ -274,23 +273,21 @@ pat_cli_bench_difficulty (int    argc,
   PatDifficulty level;
   PatYardstick yardstick;
 
-  context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the game's yardstick");
-  g_option_context_set_description (context,
-    "For every deal: the playout score, its level, the solver's verdict and whether the game's "
-    "yardstick wins (the rollout player of level 2 in Black Hole, All in a Row and Idiot's Delight, "
-    "the look-ahead greedy player in the others; \"greedy_*\" fields). Prints one JSON line per "
-    "level: winnable deals of that level, the yardstick's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
-    "of the range (median and 95th percentile over the starting deals), as the app picks one; "
-    "then a line with the thresholds that split the winnable deals nearest thirds, deals of one score on one side, which the engine's thresholds come from.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("bench-difficulty",
+                              "measure the difficulty levels with the game's yardstick",
+                              "For every deal: the playout score, its level, the solver's verdict "
+                              "and whether the game's yardstick wins (the rollout player of level "
+                              "2 in Black Hole, All in a Row and Idiot's Delight, the look-ahead "
+                              "greedy player in the others; \"greedy_*\" fields). Prints one JSON "
+                              "line per level: winnable deals of that level, the yardstick's wins "
+                              "among them and the cards it put out on average, and the CPU time "
+                              "to pick a deal of that level starting at a deal of the range "
+                              "(median and 95th percentile over the starting deals), as the app "
+                              "picks one; then a line with the thresholds that split the winnable "
+                              "deals nearest thirds, deals of one score on one side, which the "
+                              "engine's thresholds come from.",
+                              entries, &argc, &argv, &error))
     return pat_cli_fail ("%s", error->message);
-  if (argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-      return pat_cli_fail ("unexpected argument '%s'", quoted);
-    }
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
   if (rules == NULL || !pat_solver_supports (rules))
     return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));

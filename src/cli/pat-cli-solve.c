@@ -414,43 +414,35 @@ pat_cli_solve (int    argc,
 {
   SolveOptions o = { .threads = 1, .search_threads = 1 };
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, pat_cli_game_help (TRUE), "ID" },
-    { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
-    { "deck", 0, 0, G_OPTION_ARG_STRING, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },
-    { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &o.game, pat_cli_game_help (TRUE), "ID" },
+    { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
+    { "deck", 0, 0, PAT_CLI_ARG_TEXT, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "A range of deals, A..B", "A..B" },
+    { "max-nodes", 0, 0, PAT_CLI_ARG_TEXT, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
-    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
+    { "max-memory", 0, 0, PAT_CLI_ARG_TEXT, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
     { "search-threads", 'j', 0, G_OPTION_ARG_INT, &o.search_threads, "Threads one hard deal's search may use, 1 to 64 (default 1; Demon)", "J" },
-    { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
     { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   Job *job = NULL;
   Totals totals;
   int status = EXIT_SUCCESS;
 
-  context = g_option_context_new ("solve — say whether deals can be won, with a winning line");
-  g_option_context_set_description (context,
-    "Prints one JSON line per deal: {\"deal\":N,\"result\":\"solved|unsolvable|limit\","
-    "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\",\"nodes\":K,"
-    "\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is left out for --deck; \"solution\" is given "
-    "only when solved, in the notation of `patience-cli replay`. \"unsolvable\" means the whole "
-    "space was searched.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("solve", "say whether deals can be won, with a winning line",
+                              "Prints one JSON line per deal: {\"deal\":N,"
+                              "\"result\":\"solved|unsolvable|limit\","
+                              "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\","
+                              "\"nodes\":K,\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is "
+                              "left out for --deck; \"solution\" is given only when solved, in "
+                              "the notation of `patience-cli replay`. \"unsolvable\" means the "
+                              "whole space was searched.",
+                              entries, &argc, &argv, &error))
     {
       status = pat_cli_fail ("%s", error->message);
-      goto out;
-    }
-  if (argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-      status = pat_cli_fail ("unexpected argument '%s'", quoted);
       goto out;
     }
 

@@ -120,41 +120,14 @@ start_game (const CliOptions  *o,
   return TRUE;
 }
 
-static gboolean
-parse_command_line (const char    *command,
-                    const char    *summary,
-                    const char    *description,
-                    GOptionEntry  *entries,
-                    int           *argc,
-                    char        ***argv,
-                    GError       **error)
-{
-  g_autoptr(GOptionContext) context = NULL;
-  g_autofree char *parameter = g_strdup_printf ("%s — %s", command, summary);
-
-  context = g_option_context_new (parameter);
-  g_option_context_set_description (context, description);
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, argc, argv, error))
-    return FALSE;
-  if (*argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote ((*argv)[1]);
-
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", quoted);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 #define GAME_ENTRY(o) \
-  { "game", 'g', 0, G_OPTION_ARG_STRING, &(o)->game, pat_cli_game_help (FALSE), "ID" }
+  { "game", 'g', 0, PAT_CLI_ARG_TEXT, &(o)->game, pat_cli_game_help (FALSE), "ID" }
 #define DEAL_ENTRY(o) \
-  { "deal", 'd', 0, G_OPTION_ARG_STRING, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
+  { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
 #define DECK_ENTRY(o) \
-  { "deck", 0, 0, G_OPTION_ARG_STRING, &(o)->deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
+  { "deck", 0, 0, PAT_CLI_ARG_TEXT, &(o)->deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
 #define DIE_ENTRY(o) \
-  { "die", 0, 0, G_OPTION_ARG_STRING, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
+  { "die", 0, 0, PAT_CLI_ARG_TEXT, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
 
 /* deal --difficulty LEVEL [--from N]: the first deal of that level at or after N. */
 static gboolean
@@ -206,8 +179,8 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within the game's budget (" G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a solver)", "LEVEL" },
-    { "from", 0, 0, G_OPTION_ARG_STRING, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
+    { "difficulty", 0, 0, PAT_CLI_ARG_TEXT, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within the game's budget (" G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a solver)", "LEVEL" },
+    { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -217,11 +190,11 @@ cmd_deal (int    argc,
   PatDealNumber found;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("deal", "print a game's starting position",
-                           "For black-hole and all-in-a-row the output is black-hole-solver's board format. "
-                           "With --difficulty, the position is followed by a JSON line "
-                           "{\"deal\":N,\"difficulty\":\"LEVEL\"}.",
-                           entries, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("deal", "print a game's starting position",
+                              "For black-hole and all-in-a-row the output is black-hole-solver's board format. "
+                              "With --difficulty, the position is followed by a JSON line "
+                              "{\"deal\":N,\"difficulty\":\"LEVEL\"}.",
+                              entries, &argc, &argv, &error))
     status = pat_cli_fail ("%s", error->message);
   else if (o.difficulty == NULL && o.from != NULL)
     status = pat_cli_fail ("--from goes with --difficulty");
@@ -257,7 +230,7 @@ cmd_replay (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "moves", 'm', 0, G_OPTION_ARG_STRING, &o.moves, "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
+    { "moves", 'm', 0, PAT_CLI_ARG_TEXT, &o.moves, "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -269,10 +242,10 @@ cmd_replay (int    argc,
   guint i;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("replay", "apply moves and print the final position",
-                           "Automatic moves happen as in play. The last line is JSON: "
-                           "{\"status\":\"playing|won|blocked|cycle\",\"moves\":K,\"score\":S}.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("replay", "apply moves and print the final position",
+                              "Automatic moves happen as in play. The last line is JSON: "
+                              "{\"status\":\"playing|won|blocked|cycle\",\"moves\":K,\"score\":S}.",
+                              entries, &argc, &argv, &error) ||
       !start_game (&o, &rules, &state, &error))
     {
       status = pat_cli_fail ("%s", error->message);
@@ -324,11 +297,11 @@ cmd_play (int    argc,
   const PatRules *rules;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("play", "play Perpetual Motion to its end",
-                           "Prints {\"result\":\"won\",\"rounds\":R} or "
-                           "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,\"cycle_length\":L}: "
-                           "the stock at the start of round R+1 is the stock at the start of round S.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("play", "play Perpetual Motion to its end",
+                              "Prints {\"result\":\"won\",\"rounds\":R} or "
+                              "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,\"cycle_length\":L}: "
+                              "the stock at the start of round R+1 is the stock at the start of round S.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !read_deck (&o, deck, &number, &has_number, &error))
     {
@@ -479,7 +452,7 @@ cmd_simulate (int    argc,
   CliOptions o = { .threads = 1 };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o),
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play, A..B", "A..B" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "The deals to play, A..B", "A..B" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Worker threads (default 1)", "T" },
     { NULL }
   };
@@ -490,10 +463,10 @@ cmd_simulate (int    argc,
   SimTotals t;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("simulate", "play a range of Perpetual Motion deals",
-                           "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
-                           "mean_cycle_length, seconds.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("simulate", "play a range of Perpetual Motion deals",
+                              "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
+                              "mean_cycle_length, seconds.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !pat_cli_parse_range (o.deals, &first, &count, &error) ||
       !check_threads (o.threads, &error))
@@ -525,7 +498,7 @@ cmd_bench (int    argc,
   CliOptions o = { .threads = 1, .seconds = 0 };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o),
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play (default 1..200000)", "A..B" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "The deals to play (default 1..200000)", "A..B" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
     { NULL }
   };
@@ -538,11 +511,11 @@ cmd_bench (int    argc,
   int status = EXIT_SUCCESS;
 
   o.threads = (int) g_get_num_processors ();
-  if (!parse_command_line ("bench", "measure the Perpetual Motion simulator",
-                           "Plays the deals single-threaded with the fast player, a sample with the "
-                           "plain rules-module player, and again with --threads; prints deals per "
-                           "second and the ratios as JSON lines.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("bench", "measure the Perpetual Motion simulator",
+                              "Plays the deals single-threaded with the fast player, a sample with the "
+                              "plain rules-module player, and again with --threads; prints deals per "
+                              "second and the ratios as JSON lines.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
       !pat_cli_parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
       !check_threads (o.threads, &error))
