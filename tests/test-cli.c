@@ -596,6 +596,58 @@ assert_all_bad (const BadCase *cases,
     }
 }
 
+/* Every option that takes seconds goes through one parser: it refuses NaN and infinities alike,
+ * and a number out of range gets the bound that number passed (issue 38). */
+static void
+test_errors_seconds (void)
+{
+  const BadCase cases[] = {
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "nan" },
+      "--timeout takes seconds, a finite number, not 'nan'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "-inf" },
+      "--timeout takes seconds, a finite number, not '-inf'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout=infinity" },
+      "--timeout takes seconds, a finite number, not 'infinity'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "1e300" },
+      "--timeout takes seconds, at most 1000000000, not '1e300'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "1e400" },
+      "--timeout takes seconds, at most 1000000000, not '1e400'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "-1" },
+      "--timeout takes seconds, 0 or more, not '-1'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "5s" },
+      "--timeout takes seconds, a number, not '5s'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "" },
+      "--timeout takes seconds, a number, not ''" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "nan" },
+      "--timeout takes seconds, a finite number, not 'nan'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "NaN" },
+      "--timeout takes seconds, a finite number, not 'NaN'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "inf" },
+      "--timeout takes seconds, a finite number, not 'inf'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout=-infinity" },
+      "--timeout takes seconds, a finite number, not '-infinity'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "1e300" },
+      "--timeout takes seconds, at most 1000000, not '1e300'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "0" },
+      "--timeout takes seconds, more than 0, not '0'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "x" },
+      "--timeout takes seconds, a number, not 'x'" },
+  };
+  g_auto(Run) solve = { 0, };
+  g_auto(Run) bench = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  /* The bounds themselves are taken. */
+  run_cli (&solve, "solve", "-g", "penguin", "-d", "1", "--timeout", "1000000000", NULL);
+  g_assert_cmpint (solve.status, ==, 0);
+  g_assert_true (g_str_has_prefix (solve.out, "{\"deal\":1,\"result\":\"solved\""));
+  run_cli (&bench, "bench-difficulty", "-g", "penguin", "--deals", "1..2", "--timeout", "1e6",
+           NULL);
+  g_assert_cmpint (bench.status, ==, 0);
+  g_assert_nonnull (strstr (bench.out, "\"deals\":2,"));
+}
+
 /* An argument that is not UTF-8 gets an error naming its option, whichever the command and
  * however the option is written (issue 38). */
 static void
@@ -618,9 +670,11 @@ test_errors_utf8 (void)
     { { "solve", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
     { { "solve", "-g", "demon", "-d", "1", "--max-nodes", "\xff" }, "--max-nodes takes UTF-8" },
     { { "solve", "-g", "demon", "-d", "1", "--max-memory", "\xff" }, "--max-memory takes UTF-8" },
+    { { "solve", "-g", "demon", "-d", "1", "--timeout", "\xff" }, "--timeout takes UTF-8" },
     { { "bench", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
     { { "bench-difficulty", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
     { { "bench-difficulty", "-g", "demon", "--yardstick", "\xff" }, "--yardstick takes UTF-8" },
+    { { "bench-difficulty", "-g", "demon", "--timeout", "\xff" }, "--timeout takes UTF-8" },
   };
 
   assert_all_bad (cases, G_N_ELEMENTS (cases));
@@ -705,6 +759,7 @@ main (int   argc,
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
+  g_test_add_func ("/cli/errors/seconds", test_errors_seconds);
   g_test_add_func ("/cli/errors/utf8", test_errors_utf8);
   g_test_add_func ("/cli/help", test_help);
 

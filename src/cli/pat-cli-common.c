@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -285,3 +287,42 @@ pat_cli_parse_range (const char     *text,
   return TRUE;
 }
 
+/* Every option that takes seconds reads them here, so that all refuse the same values with the
+ * same words: text that is not a number, NaN and the infinities (which a comparison with the
+ * bounds would let through or misname), and numbers out of range, naming the bound passed. */
+gboolean
+pat_cli_parse_seconds (const char  *option,
+                       const char  *text,
+                       gboolean     zero_ok,
+                       double       max,
+                       double      *seconds,
+                       GError     **error)
+{
+  g_autofree char *quoted = pat_cli_quote (text);
+  const char *problem = NULL;
+  g_autofree char *bound = NULL;
+  char *end;
+  double value;
+
+  errno = 0;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    problem = "a number";
+  /* A number too large for a double reads as an infinity with ERANGE: it is out of the bounds
+   * below, not "inf". */
+  else if (!isfinite (value) && errno != ERANGE)
+    problem = "a finite number";
+
+  if (problem == NULL && value > max)
+    problem = bound = g_strdup_printf ("at most %.0f", max);
+  else if (problem == NULL && (zero_ok ? value < 0 : value <= 0))
+    problem = zero_ok ? "0 or more" : "more than 0";
+  if (problem != NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "%s takes seconds, %s, not '%s'", option,
+                   problem, quoted);
+      return FALSE;
+    }
+  *seconds = value;
+  return TRUE;
+}

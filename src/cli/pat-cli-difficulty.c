@@ -252,12 +252,13 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
   g_autofree char *yardstick_name = NULL;
-  double timeout = NAN;  /* not given: the game's own */
+  g_autofree char *timeout_text = NULL;
+  double timeout;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
     { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
     { "die", 0, 0, PAT_CLI_ARG_TEXT, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
     { "yardstick", 0, 0, PAT_CLI_ARG_TEXT, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
@@ -291,13 +292,12 @@ pat_cli_bench_difficulty (int    argc,
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
   if (rules == NULL || !pat_solver_supports (rules))
     return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
+  timeout = pat_difficulty_pick_seconds (rules);
   if (!pat_cli_parse_die (die, &options, &error) ||
-      !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
+      !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error) ||
+      (timeout_text != NULL &&
+       !pat_cli_parse_seconds ("--timeout", timeout_text, FALSE, 1e6, &timeout, &error)))
     return pat_cli_fail ("%s", error->message);
-  if (isnan (timeout))
-    timeout = pat_difficulty_pick_seconds (rules);
-  if (!(timeout > 0 && timeout <= 1e6))
-    return pat_cli_fail ("--timeout takes seconds, more than 0");
   if (count > 10000000)
     return pat_cli_fail ("--deals: at most 10000000 deals");
   yardstick = pat_difficulty_yardstick (rules);

@@ -28,7 +28,7 @@ typedef struct {
   char     *die;
   char     *max_nodes;
   char     *max_memory;
-  double    timeout;
+  char     *timeout;
   int       threads;
   int       search_threads;
   gboolean  summary;
@@ -79,6 +79,7 @@ solve_options_clear (SolveOptions *o)
   g_free (o->die);
   g_free (o->max_nodes);
   g_free (o->max_memory);
+  g_free (o->timeout);
 }
 
 static gboolean
@@ -144,12 +145,9 @@ parse_limits (const SolveOptions  *o,
         return FALSE;
       limits->max_memory = (gsize) mib * 1024 * 1024;
     }
-  if (!(o->timeout >= 0 && o->timeout <= 1e9))
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--timeout takes seconds, 0 or more");
-      return FALSE;
-    }
-  limits->timeout = o->timeout;
+  if (o->timeout != NULL &&
+      !pat_cli_parse_seconds ("--timeout", o->timeout, TRUE, 1e9, &limits->timeout, error))
+    return FALSE;
   if (o->threads < 1 || o->threads > 256)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
@@ -419,7 +417,7 @@ pat_cli_solve (int    argc,
     { "deck", 0, 0, PAT_CLI_ARG_TEXT, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
     { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "A range of deals, A..B", "A..B" },
     { "max-nodes", 0, 0, PAT_CLI_ARG_TEXT, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
     { "max-memory", 0, 0, PAT_CLI_ARG_TEXT, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
     { "search-threads", 'j', 0, G_OPTION_ARG_INT, &o.search_threads, "Threads one hard deal's search may use, 1 to 64 (default 1; Demon)", "J" },

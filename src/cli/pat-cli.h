@@ -46,6 +46,14 @@ gboolean      pat_cli_parse_range   (const char     *text,
                                      PatDealNumber  *first,
                                      guint64        *count,
                                      GError        **error);
+/* @text, the value of @option, as a finite number of seconds: from 0 when @zero_ok, above 0
+ * otherwise, and at most @max. */
+gboolean      pat_cli_parse_seconds (const char     *option,
+                                     const char     *text,
+                                     gboolean        zero_ok,
+                                     double          max,
+                                     double         *seconds,
+                                     GError        **error);
 
 /* The first deal at or after @from that pat_difficulty_pick() takes for @wanted (EASY, MEDIUM
  * or HARD), as the app picks deals. */
