@@ -648,6 +648,39 @@ test_errors_seconds (void)
   g_assert_nonnull (strstr (bench.out, "\"deals\":2,"));
 }
 
+/* --die on a game without a Die of Justice is refused by every command that takes it, naming
+ * the game, as other options that do not fit the game are (issue 38). */
+static void
+test_errors_die (void)
+{
+  const BadCase cases[] = {
+    { { "deal", "-g", "penguin", "-d", "1", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+    { { "deal", "-g", "black-hole", "-d", "1", "--die", "off" },
+      "--die: black-hole has no Die of Justice" },
+    { { "deal", "-g", "penguin", "--difficulty", "easy", "--die", "pass" },
+      "--die: penguin has no Die of Justice" },
+    { { "replay", "-g", "penguin", "-d", "1", "--die", "pass", "-m", "t1>f" },
+      "--die: penguin has no Die of Justice" },
+    { { "solve", "-g", "penguin", "-d", "1", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+    { { "bench-difficulty", "-g", "penguin", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+  };
+  g_auto(Run) off = { 0, };
+  g_auto(Run) game = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  /* Demon takes it: the die's roll is part of the position. */
+  run_cli (&off, "deal", "-g", "demon", "-d", "1", NULL);
+  run_cli (&game, "deal", "-g", "demon", "-d", "1", "--die", "game", NULL);
+  g_assert_cmpint (off.status, ==, 0);
+  g_assert_cmpint (game.status, ==, 0);
+  g_assert_null (strstr (off.out, "\nDie: "));
+  g_assert_nonnull (strstr (game.out, "\nDie: "));
+}
+
 /* An argument that is not UTF-8 gets an error naming its option, whichever the command and
  * however the option is written (issue 38). */
 static void
@@ -760,6 +793,7 @@ main (int   argc,
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
   g_test_add_func ("/cli/errors/seconds", test_errors_seconds);
+  g_test_add_func ("/cli/errors/die", test_errors_die);
   g_test_add_func ("/cli/errors/utf8", test_errors_utf8);
   g_test_add_func ("/cli/help", test_help);
 

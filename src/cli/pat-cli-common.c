@@ -228,14 +228,40 @@ pat_cli_deal_add (PatDealNumber n,
   return r;
 }
 
-/* --die off|game|pass; no option means off. */
+/* The ids of the games with a Die of Justice, comma-separated; interned. */
+static const char *
+die_game_ids (void)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (pat_rules_has_flag (all[i], PAT_RULES_DIE))
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", all[i]->id);
+  return g_intern_string (ids->str);
+}
+
+/* --die off|game|pass; no option means off. A game without the die refuses the option, even
+ * "off", rather than ignore it. */
 gboolean
-pat_cli_parse_die (const char  *text,
-                   PatOptions  *options,
-                   GError     **error)
+pat_cli_parse_die (const PatRules  *rules,
+                   const char      *text,
+                   PatOptions      *options,
+                   GError         **error)
 {
   options->die_mode = PAT_DIE_OFF;
-  if (text == NULL || strcmp (text, "off") == 0)
+  if (text == NULL)
+    return TRUE;
+  if (!pat_rules_has_flag (rules, PAT_RULES_DIE))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--die: %s has no Die of Justice (games with one: %s)", rules->id,
+                   die_game_ids ());
+      return FALSE;
+    }
+  if (strcmp (text, "off") == 0)
     return TRUE;
   if (strcmp (text, "game") == 0)
     options->die_mode = PAT_DIE_PER_GAME;
@@ -245,7 +271,8 @@ pat_cli_parse_die (const char  *text,
     {
       g_autofree char *quoted = pat_cli_quote (text);
 
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", quoted);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--die takes off, game or pass, not '%s'", quoted);
       return FALSE;
     }
   return TRUE;

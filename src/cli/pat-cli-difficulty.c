@@ -293,7 +293,7 @@ pat_cli_bench_difficulty (int    argc,
   if (rules == NULL || !pat_solver_supports (rules))
     return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
   timeout = pat_difficulty_pick_seconds (rules);
-  if (!pat_cli_parse_die (die, &options, &error) ||
+  if (!pat_cli_parse_die (rules, die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error) ||
       (timeout_text != NULL &&
        !pat_cli_parse_seconds ("--timeout", timeout_text, FALSE, 1e6, &timeout, &error)))

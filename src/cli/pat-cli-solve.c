@@ -171,7 +171,7 @@ setup_job (const SolveOptions  *o,
   int given = (o->deal != NULL) + (o->deck != NULL) + (o->deals != NULL);
 
   if (!parse_game (o->game, &job->rules, error) ||
-      !pat_cli_parse_die (o->die, &job->options, error) ||
+      !pat_cli_parse_die (job->rules, o->die, &job->options, error) ||
       !parse_limits (o, &job->limits, error))
     return FALSE;
   if (given != 1)

@@ -66,10 +66,11 @@ lookup_game (const char  *id,
 
 static gboolean
 parse_options (const CliOptions  *o,
+               const PatRules    *rules,
                PatOptions        *options,
                GError           **error)
 {
-  return pat_cli_parse_die (o->die, options, error);
+  return pat_cli_parse_die (rules, o->die, options, error);
 }
 
 /* Reads --deal or --deck into a deck; exactly one of them must be given. */
@@ -109,7 +110,7 @@ start_game (const CliOptions  *o,
   gboolean has_number;
 
   if ((*rules = lookup_game (o->game, error)) == NULL ||
-      !parse_options (o, &options, error) ||
+      !parse_options (o, *rules, &options, error) ||
       !read_deck (o, deck, &number, &has_number, error))
     return FALSE;
 
@@ -142,7 +143,7 @@ start_game_of_difficulty (const CliOptions  *o,
   PatOptions options;
 
   if ((*rules = lookup_game (o->game, error)) == NULL ||
-      !parse_options (o, &options, error))
+      !parse_options (o, *rules, &options, error))
     return FALSE;
   if (!pat_difficulty_from_string (o->difficulty, &wanted))
     {

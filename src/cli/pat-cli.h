@@ -39,7 +39,9 @@ gboolean      pat_cli_parse_options (const char     *command,
                                      GError        **error);
 PatDealNumber pat_cli_deal_add      (PatDealNumber   n,
                                      guint64         k);
-gboolean      pat_cli_parse_die     (const char     *text,
+/* --die off|game|pass, for a game with a Die of Justice only; none means off. */
+gboolean      pat_cli_parse_die     (const PatRules *rules,
+                                     const char     *text,
                                      PatOptions     *options,
                                      GError        **error);
 gboolean      pat_cli_parse_range   (const char     *text,
