@@ -681,6 +681,32 @@ test_errors_die (void)
   g_assert_nonnull (strstr (game.out, "\nDie: "));
 }
 
+/* `help COMMAND` is `COMMAND --help`; an unknown command after help is bad input (issue 38). */
+static void
+test_help_command (void)
+{
+  const BadCase cases[] = {
+    { { "help", "nosuch" }, "unknown command 'nosuch' (`patience-cli help` lists the commands)" },
+    { { "--help", "nosuch" }, "unknown command 'nosuch' (`patience-cli help` lists the commands)" },
+    { { "help", "no\nsuch\xff" }, "unknown command 'no\\nsuch\\xff'" },
+    { { "help", "deal", "extra" }, "unexpected argument 'extra'" },
+  };
+  g_auto(Run) all = { 0, };
+  g_auto(Run) deal = { 0, };
+  g_auto(Run) deal_help = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  run_cli (&all, "help", NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  g_assert_true (g_str_has_prefix (all.out, "Usage: patience-cli COMMAND"));
+  run_cli (&deal, "help", "deal", NULL);
+  run_cli (&deal_help, "deal", "--help", NULL);
+  g_assert_cmpint (deal.status, ==, 0);
+  g_assert_nonnull (strstr (deal.out, "--difficulty"));
+  g_assert_cmpstr (deal.out, ==, deal_help.out);
+}
+
 /* An argument that is not UTF-8 gets an error naming its option, whichever the command and
  * however the option is written (issue 38). */
 static void
@@ -796,6 +822,7 @@ main (int   argc,
   g_test_add_func ("/cli/errors/die", test_errors_die);
   g_test_add_func ("/cli/errors/utf8", test_errors_utf8);
   g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/help/command", test_help_command);
 
   return g_test_run ();
 }

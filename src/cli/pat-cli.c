@@ -576,16 +576,62 @@ print_usage (FILE *out)
   fprintf (out, "Usage: patience-cli COMMAND [OPTION…]\n\nCommands:\n");
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-16s %s\n", commands[i].name, commands[i].summary);
-  fprintf (out, "\n`patience-cli COMMAND --help` describes a command's options.\n"
+  fprintf (out, "\n`patience-cli COMMAND --help` or `patience-cli help COMMAND` describes a "
+                "command's options.\n"
                 "Cards are rank then suit (AS, TH, 9C); moves are s, t3>f, t2:3>t5, t1+t4>x.\n"
                 "Bad input exits with status 2 and one line on stderr.\n");
+}
+
+static const Command *
+find_command (const char *name)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (name, commands[i].name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+static int
+fail_unknown_command (const char *name)
+{
+  g_autofree char *quoted = pat_cli_quote (name);
+
+  return pat_cli_fail ("unknown command '%s' (`patience-cli help` lists the commands)", quoted);
+}
+
+/* help [COMMAND]: the commands, or COMMAND --help. */
+static int
+cmd_help (int    argc,
+          char **argv)
+{
+  const Command *command;
+  char *help_argv[] = { NULL, (char *) "--help", NULL };
+
+  if (argc < 2)
+    {
+      print_usage (stdout);
+      return EXIT_SUCCESS;
+    }
+  if ((command = find_command (argv[1])) == NULL)
+    return fail_unknown_command (argv[1]);
+  if (argc > 2)
+    {
+      g_autofree char *quoted = pat_cli_quote (argv[2]);
+
+      return pat_cli_fail ("unexpected argument '%s'", quoted);
+    }
+  /* Its options parse "--help", print its help and exit. */
+  help_argv[0] = argv[1];
+  return command->run (2, help_argv);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  guint i;
+  const Command *command;
 
   setlocale (LC_ALL, "");
   /* JSON and the text forms use '.' and plain digits whatever the locale. */
@@ -594,24 +640,16 @@ main (int    argc,
   /* Bad input is one line on stderr, even when it is no input at all. */
   if (argc < 2)
     return pat_cli_fail ("no command given (try patience-cli --help)");
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
-    {
-      print_usage (stdout);
-      return EXIT_SUCCESS;
-    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    return cmd_help (argc - 1, argv + 1);
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("patience-cli %s\n", PACKAGE_VERSION);
       return EXIT_SUCCESS;
     }
 
-  for (i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
-
-  {
-    g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-    return pat_cli_fail ("unknown command '%s' (try patience-cli --help)", quoted);
-  }
+  if ((command = find_command (argv[1])) == NULL)
+    return fail_unknown_command (argv[1]);
+  return command->run (argc - 1, argv + 1);
 }
