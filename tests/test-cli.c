@@ -111,8 +111,9 @@ test_deal_all_in_a_row (void)
 static void
 test_deal_by_deck (void)
 {
-  const char *deck = "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C "
-                     "TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
+  const char *deck = "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH "
+                     "3C 4C 5C TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D "
+                     "8C TC 6S 9C 2H 6H";
   g_auto(Run) by_number = { 0, };
   g_auto(Run) by_deck = { 0, };
 
@@ -135,7 +136,8 @@ test_replay (void)
   run_cli (&run, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Foundations: 2C\n"));
-  g_assert_true (g_str_has_suffix (run.out, "\n{\"status\":\"playing\",\"moves\":1,\"score\":2}\n"));
+  g_assert_true (g_str_has_suffix (run.out,
+                                   "\n{\"status\":\"playing\",\"moves\":1,\"score\":2}\n"));
 
   run_cli (&bad, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h t2>h", NULL);
   assert_bad_input (&bad, "error: move 2 (t2>h): ");
@@ -143,7 +145,8 @@ test_replay (void)
   run_cli (&demon, "replay", "--game", "demon", "--deal", "5", "--moves", "s", NULL);
   g_assert_cmpint (demon.status, ==, 0);
   /* One foundation card, thirteen in the reserve. */
-  g_assert_true (g_str_has_suffix (demon.out, "{\"status\":\"playing\",\"moves\":1,\"score\":-12}\n"));
+  g_assert_true (g_str_has_suffix (demon.out,
+                                   "{\"status\":\"playing\",\"moves\":1,\"score\":-12}\n"));
   g_assert_nonnull (strstr (demon.out, "Pass: 1"));
 }
 
@@ -158,7 +161,8 @@ test_replay_perpetual_motion (void)
   /* Deal 1 is won in round 120: play it through the rules one deal at a time. */
   for (i = 0; i < 2000; i++)
     g_string_append (moves, "s ");
-  run_cli (&run, "replay", "--game", "perpetual-motion", "--deal", "1", "--moves", moves->str, NULL);
+  run_cli (&run, "replay", "--game", "perpetual-motion", "--deal", "1", "--moves", moves->str,
+           NULL);
   assert_bad_input (&run, "the game is over (won)");
 
   run_cli (&won, "play", "--game", "perpetual-motion", "--deal", "1", NULL);
@@ -174,7 +178,9 @@ test_play (void)
 
   run_cli (&cycle, "play", "--game", "perpetual-motion", "--deal", "3", NULL);
   g_assert_cmpint (cycle.status, ==, 0);
-  g_assert_cmpstr (cycle.out, ==, "{\"result\":\"cycle\",\"rounds\":174,\"cycle_start\":171,\"cycle_length\":4}\n");
+  g_assert_cmpstr (cycle.out, ==,
+                   "{\"result\":\"cycle\",\"rounds\":174,\"cycle_start\":171,"
+                   "\"cycle_length\":4}\n");
 
   run_cli (&other, "play", "--game", "demon", "--deal", "3", NULL);
   assert_bad_input (&other, "perpetual-motion");
@@ -188,7 +194,8 @@ test_simulate (void)
   char *seconds;
 
   run_cli (&one, "simulate", "--game", "perpetual-motion", "--deals", "1..500", NULL);
-  run_cli (&two, "simulate", "--game", "perpetual-motion", "--deals", "1..500", "--threads", "2", NULL);
+  run_cli (&two, "simulate", "--game", "perpetual-motion", "--deals", "1..500", "--threads", "2",
+           NULL);
   g_assert_cmpint (one.status, ==, 0);
   g_assert_cmpint (two.status, ==, 0);
   g_assert_true (g_str_has_prefix (one.out, "{\"deals\":500,\"won\":"));
@@ -225,20 +232,30 @@ test_errors (void)
     { { "deal", "--game", "demon", "--deck", "AS AS" }, "twice" },
     { { "deal", "--game", "demon", "--deal", "1", "--die", "maybe" }, "maybe" },
     { { "deal", "--game", "demon", "--deal", "1", "extra" }, "extra" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "q7>t1" }, "move 1 (q7>t1): unknown pile" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t9>t1" }, "move 1 (t9>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "q7>t1" },
+      "move 1 (q7>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t9>t1" },
+      "move 1 (t9>t1): unknown pile" },
     { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1" }, "move 1 (t1): " },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" }, "move 1 (t1:0>t2): " },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" },
+      "move 1 (t1:0>t2): " },
     { { "replay", "--game", "demon", "--deal", "5", "--moves", "s s t1>t4" }, "move 3 (t1>t4): " },
-    { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" }, "move 1 (t1+t2>x): " },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" }, "--max-memory takes 1 to 512 MiB, not '0'" },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not '513'" },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" }, "--max-memory takes 1 to 512 MiB, not '-1'" },
+    { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" },
+      "move 1 (t1+t2>x): " },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" },
+      "--max-memory takes 1 to 512 MiB, not '0'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" },
+      "--max-memory takes 1 to 512 MiB, not '513'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" },
+      "--max-memory takes 1 to 512 MiB, not '-1'" },
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "lots" }, "lots" },
-    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "0" }, "--search-threads takes 1 to 64, not 0" },
-    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "65" }, "--search-threads takes 1 to 64, not 65" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "0" },
+      "--search-threads takes 1 to 64, not 0" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "65" },
+      "--search-threads takes 1 to 64, not 65" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
-    { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
+    { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" },
+      "threads" },
     { { "simulate", "--game", "penguin", "--deals", "1..10" }, "perpetual-motion" },
     { { "frobnicate" }, "unknown command" },
     { { NULL }, "no command" },
@@ -280,8 +297,8 @@ test_solve_search_threads (void)
   g_auto(Run) two = { 0, };
 
   run_cli (&one, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", NULL);
-  run_cli (&two, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", "--search-threads", "2",
-           NULL);
+  run_cli (&two, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512",
+           "--search-threads", "2", NULL);
   g_assert_cmpint (one.status, ==, 0);
   g_assert_cmpint (two.status, ==, 0);
   g_assert_true (g_str_has_prefix (one.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
@@ -314,8 +331,8 @@ test_solve_memory_peak (void)
   const char *peak;
   guint64 bytes;
 
-  run_cli (&run, "solve", "--game", "demon", "--deal", "1155", "--max-memory", "12", "--max-nodes", "6000000",
-           "--summary", NULL);
+  run_cli (&run, "solve", "--game", "demon", "--deal", "1155", "--max-memory", "12",
+           "--max-nodes", "6000000", "--summary", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1155,\"result\":\"limit\","));
   peak = strstr (run.out, "\"peak_memory\":");
@@ -334,10 +351,12 @@ test_solve_difficulty (void)
 
   run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
   g_assert_cmpint (lost.status, ==, 0);
-  g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\",\"difficulty\":\"unwinnable\","));
+  g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\","
+                                             "\"difficulty\":\"unwinnable\","));
   run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", NULL);
   g_assert_cmpint (won.status, ==, 0);
-  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
+  g_assert_true (g_str_has_prefix (won.out,
+                                   "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
 }
 
 /* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as
@@ -361,7 +380,8 @@ test_deal_difficulty (void)
         g_autofree char *number = NULL;
         g_autofree char *level = NULL;
         g_autoptr(GMatchInfo) match = NULL;
-        g_autoptr(GRegex) regex = g_regex_new ("\\{\"deal\":([0-9]+),\"difficulty\":\"([a-z]+)\"\\}\n$", 0, 0, NULL);
+        g_autoptr(GRegex) regex = g_regex_new ("\\{\"deal\":([0-9]+),"
+                                               "\"difficulty\":\"([a-z]+)\"\\}\n$", 0, 0, NULL);
         guint64 n;
 
         g_test_message ("%s %s", games[g], levels[l]);
@@ -387,7 +407,8 @@ test_deal_difficulty (void)
         g_assert_nonnull (strstr (solved.out, expected));
 
         /* From the deal found, the same deal. */
-        run_cli (&again, "deal", "--game", games[g], "--difficulty", levels[l], "--from", number, NULL);
+        run_cli (&again, "deal", "--game", games[g], "--difficulty", levels[l], "--from", number,
+                 NULL);
         g_assert_cmpstr (again.out, ==, run.out);
       }
 }
@@ -399,17 +420,22 @@ test_deal_difficulty_errors (void)
     const char *args[10];
     const char *needle;
   } cases[] = {
-    { { "deal", "--game", "black-hole", "--difficulty", "extreme" }, "easy, medium or hard, not 'extreme'" },
+    { { "deal", "--game", "black-hole", "--difficulty", "extreme" },
+      "easy, medium or hard, not 'extreme'" },
     { { "deal", "--game", "black-hole", "--difficulty", "unwinnable" }, "not 'unwinnable'" },
     { { "deal", "--game", "black-hole", "--from", "5" }, "--from goes with --difficulty" },
-    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--deal", "5" }, "give --from N instead" },
+    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--deal", "5" },
+      "give --from N instead" },
     { { "deal", "--game", "black-hole", "--difficulty", "easy", "--from", "x" }, NULL },
     { { "deal", "--game", "perpetual-motion", "--difficulty", "easy" }, "no solver" },
     { { "bench-difficulty", "--game", "perpetual-motion" }, "a game with a solver" },
     { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
-    { { "bench-difficulty", "--game", "penguin", "--timeout", "0" }, "--timeout takes seconds, more than 0" },
-    { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" }, "--timeout takes seconds, more than 0" },
-    { { "bench-difficulty", "--game", "penguin", "--yardstick", "best" }, "--yardstick takes greedy or rollout, not 'best'" },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "0" },
+      "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" },
+      "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--yardstick", "best" },
+      "--yardstick takes greedy or rollout, not 'best'" },
   };
   guint i;
 
@@ -435,11 +461,15 @@ test_bench_difficulty (void)
   g_assert_cmpint (run.status, ==, 0);
   lines = g_strsplit (run.out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 5);
-  g_assert_true (g_str_has_prefix (lines[0], "{\"game\":\"black-hole\",\"difficulty\":\"easy\",\"deals\":"));
-  g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\",\"deals\":"));
-  g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\",\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[0], "{\"game\":\"black-hole\",\"difficulty\":\"easy\","
+                                             "\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\","
+                                             "\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\","
+                                             "\"deals\":"));
   /* Black Hole deals are all decided, within a fraction of a second each. */
-  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\",\"deals\":30,\"winnable\":"));
+  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\","
+                                             "\"deals\":30,\"winnable\":"));
   g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
 }
 
@@ -482,7 +512,8 @@ test_bench_difficulty_cuts (void)
   g_assert_cmpint (run.status, ==, 0);
   lines = g_strsplit (run.out, "\n", -1);
   for (i = 0; lines[i] != NULL; i++)
-    if (g_str_has_prefix (lines[i], "{\"deal\":") && strstr (lines[i], "\"result\":\"solved\"") != NULL)
+    if (g_str_has_prefix (lines[i], "{\"deal\":") &&
+        strstr (lines[i], "\"result\":\"solved\"") != NULL)
       {
         double score = json_number (lines[i], "\"score\":");
 
@@ -522,12 +553,14 @@ test_bench_difficulty_yardstick (void)
   g_auto(Run) greedy = { 0, };
 
   run_cli (&own, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", NULL);
-  run_cli (&greedy, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--yardstick", "greedy", NULL);
+  run_cli (&greedy, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--yardstick",
+           "greedy", NULL);
   g_assert_cmpint (own.status, ==, 0);
   g_assert_cmpint (greedy.status, ==, 0);
   g_assert_nonnull (strstr (own.out, "{\"game\":\"black-hole\",\"yardstick\":\"rollout\","));
   g_assert_nonnull (strstr (greedy.out, "{\"game\":\"black-hole\",\"yardstick\":\"greedy\","));
-  g_assert_cmpfloat (yardstick_won_percent (own.out), >, 3 * yardstick_won_percent (greedy.out) + 20);
+  g_assert_cmpfloat (yardstick_won_percent (own.out), >,
+                     3 * yardstick_won_percent (greedy.out) + 20);
 }
 
 /* Whatever the arguments hold — line breaks, control characters, bytes that are not UTF-8,
@@ -549,14 +582,16 @@ test_errors_quoted (void)
     { { "bad\xff" }, "unknown command 'bad\\xff'" },
     { { "deal", "--game", huge, "--deal", "1" }, "gggg…' (games: " },
     { { "solve", "--game", huge, "--deal", "1" }, "gggg…' (games with a solver: " },
-    { { "solve", "--game", "demon", "--deal", "1", "one\ntwo" }, "unexpected argument 'one\\ntwo'" },
+    { { "solve", "--game", "demon", "--deal", "1", "one\ntwo" },
+      "unexpected argument 'one\\ntwo'" },
     { { "deal", "--game", "demon", "--deal", "1", "one\ntwo" }, "unexpected argument 'one\\ntwo'" },
     { { "deal", "--game", "demon", "--deal", "1\n2" }, "'1\\n2'" },
     { { "deal", "--game", "demon", "--deal", huge_deal }, "7777…' is out of range" },
     { { "deal", "--game", "demon", "--deal", "1", "--die", "a\nb" }, "not 'a\\nb'" },
     { { "deal", "--game", "demon", "--deal", "1", huge_option }, "…" },
     { { "deal", "--game", "demon", "--deal", "1", "--bo\ngus" }, "--bo\\ngus" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1\x02>t2" }, "move 1 (t1\\x02>t2): " },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1\x02>t2" },
+      "move 1 (t1\\x02>t2): " },
     { { "solve", "--game", "demon", "--deal", "1", "--max-nodes", "x\ny" }, "not 'x\\ny'" },
     { { "new\nline" }, "unknown command 'new\\nline'" },
     { { huge }, "unknown command 'gggg" },
@@ -717,8 +752,10 @@ test_errors_utf8 (void)
     { { "deal", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
     { { "deal", "--game=bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
     { { "deal", "-g", "demon", "--deal", "1\xc3" }, "--deal takes UTF-8 text, not '1\\xc3'" },
-    { { "deal", "-g", "demon", "--deck", "AS\n\xfe" }, "--deck takes UTF-8 text, not 'AS\\n\\xfe'" },
-    { { "deal", "-g", "demon", "-d", "1", "--die", "\xff" }, "--die takes UTF-8 text, not '\\xff'" },
+    { { "deal", "-g", "demon", "--deck", "AS\n\xfe" },
+      "--deck takes UTF-8 text, not 'AS\\n\\xfe'" },
+    { { "deal", "-g", "demon", "-d", "1", "--die", "\xff" },
+      "--die takes UTF-8 text, not '\\xff'" },
     { { "deal", "-g", "demon", "--difficulty", "\xff" }, "--difficulty takes UTF-8 text" },
     { { "deal", "-g", "demon", "--difficulty", "easy", "--from", "\xff" }, "--from takes UTF-8" },
     { { "replay", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
@@ -758,7 +795,9 @@ lists_game (const char *line,
 static void
 test_help (void)
 {
-  const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty" };
+  const char *commands[] = {
+    "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty"
+  };
   g_auto(Run) top = { 0, };
   const PatRules *const *all;
   guint n, i, g;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the commands of patience-cli share: error lines, the games' ids, deal ranges, the Die of Justice. */
+/* What the commands of patience-cli share: error lines, options, the games' ids, deal ranges,
+ * the Die of Justice, seconds. */
 
 #include "config.h"
 

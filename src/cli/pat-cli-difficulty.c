@@ -41,7 +41,8 @@ pat_cli_find_deal (const PatRules    *rules,
           return TRUE;
         }
     }
-  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "no %s deal of %s in the %u deals from the one given",
+  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+               "no %s deal of %s in the %u deals from the one given",
                pat_difficulty_to_string (wanted), rules->id, DEAL_SEARCH_MAX);
   return FALSE;
 }
@@ -155,8 +156,8 @@ measure_deal (const PatRules       *rules,
       char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
       pat_deal_number_format (&number, text);
-      printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u,"
-              "\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
+      printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\","
+              "\"greedy\":\"%s\",\"greedy_out\":%u,\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
               text, pat_solve_result_to_string (f->result), f->score,
               f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
               : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
@@ -233,11 +234,13 @@ print_totals (const PatRules    *rules,
         }
     }
   pat_difficulty_thresholds (rules, &easy_min, &medium_min);
-  printf ("{\"game\":\"%s\",\"yardstick\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
+  printf ("{\"game\":\"%s\",\"yardstick\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
+          "\"winnable\":%" G_GUINT64_FORMAT ","
           "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
           "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
           "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
-          rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED],
+          by_result[PAT_SOLVE_UNSOLVABLE],
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
@@ -257,11 +260,17 @@ pat_cli_bench_difficulty (int    argc,
   gboolean each = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
-    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
-    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
-    { "die", 0, 0, PAT_CLI_ARG_TEXT, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals,
+      "The deals to measure, A..B (default 1..1000)", "A..B" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
+      "The solver's budget per deal in seconds (default: the game's, as when the app picks a "
+      "deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight "
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &die,
+      "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
-    { "yardstick", 0, 0, PAT_CLI_ARG_TEXT, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
+    { "yardstick", 0, 0, PAT_CLI_ARG_TEXT, &yardstick_name,
+      "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -311,7 +320,8 @@ pat_cli_bench_difficulty (int    argc,
   limits.timeout = timeout;
   figures = g_new0 (DealFigures, count);
   for (k = 0; k < count; k++)
-    measure_deal (rules, yardstick, &options, pat_cli_deal_add (first, k), &limits, each, &figures[k]);
+    measure_deal (rules, yardstick, &options, pat_cli_deal_add (first, k), &limits, each,
+                  &figures[k]);
   for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
     print_level (rules, figures, count, level);
   print_totals (rules, yardstick, figures, count);

@@ -83,7 +83,8 @@ read_deck (const CliOptions  *o,
 {
   if ((o->deal == NULL) == (o->deck == NULL))
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "give exactly one of --deal N or --deck \"…\"");
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+                   "give exactly one of --deal N or --deck \"…\"");
       return FALSE;
     }
   if (o->deal != NULL)
@@ -124,11 +125,16 @@ start_game (const CliOptions  *o,
 #define GAME_ENTRY(o) \
   { "game", 'g', 0, PAT_CLI_ARG_TEXT, &(o)->game, pat_cli_game_help (FALSE), "ID" }
 #define DEAL_ENTRY(o) \
-  { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
+  { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &(o)->deal, \
+    "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and " \
+    "all-in-a-row)", "N" }
 #define DECK_ENTRY(o) \
-  { "deck", 0, 0, PAT_CLI_ARG_TEXT, &(o)->deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
+  { "deck", 0, 0, PAT_CLI_ARG_TEXT, &(o)->deck, \
+    "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
 #define DIE_ENTRY(o) \
-  { "die", 0, 0, PAT_CLI_ARG_TEXT, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
+  { "die", 0, 0, PAT_CLI_ARG_TEXT, &(o)->die, \
+    "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every " \
+    "pass)", "MODE" }
 
 /* deal --difficulty LEVEL [--from N]: the first deal of that level at or after N. */
 static gboolean
@@ -180,8 +186,14 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "difficulty", 0, 0, PAT_CLI_ARG_TEXT, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within the game's budget (" G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a solver)", "LEVEL" },
-    { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
+    { "difficulty", 0, 0, PAT_CLI_ARG_TEXT, &o.difficulty,
+      "Pick the first deal of this level, easy, medium or hard, at or after --from, that the "
+      "solver proves winnable within the game's budget ("
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight "
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a "
+      "solver)", "LEVEL" },
+    { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from,
+      "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -192,9 +204,9 @@ cmd_deal (int    argc,
   int status = EXIT_SUCCESS;
 
   if (!pat_cli_parse_options ("deal", "print a game's starting position",
-                              "For black-hole and all-in-a-row the output is black-hole-solver's board format. "
-                              "With --difficulty, the position is followed by a JSON line "
-                              "{\"deal\":N,\"difficulty\":\"LEVEL\"}.",
+                              "For black-hole and all-in-a-row the output is black-hole-solver's "
+                              "board format. With --difficulty, the position is followed by a "
+                              "JSON line {\"deal\":N,\"difficulty\":\"LEVEL\"}.",
                               entries, &argc, &argv, &error))
     status = pat_cli_fail ("%s", error->message);
   else if (o.difficulty == NULL && o.from != NULL)
@@ -231,7 +243,8 @@ cmd_replay (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "moves", 'm', 0, PAT_CLI_ARG_TEXT, &o.moves, "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
+    { "moves", 'm', 0, PAT_CLI_ARG_TEXT, &o.moves,
+      "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -300,8 +313,9 @@ cmd_play (int    argc,
 
   if (!pat_cli_parse_options ("play", "play Perpetual Motion to its end",
                               "Prints {\"result\":\"won\",\"rounds\":R} or "
-                              "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,\"cycle_length\":L}: "
-                              "the stock at the start of round R+1 is the stock at the start of round S.",
+                              "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,"
+                              "\"cycle_length\":L}: the stock at the start of round R+1 is the "
+                              "stock at the start of round S.",
                               entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !read_deck (&o, deck, &number, &has_number, &error))
@@ -311,7 +325,8 @@ cmd_play (int    argc,
     }
   if (rules != &pat_rules_perpetual_motion)
     {
-      status = pat_cli_fail ("play is for perpetual-motion, the game without decisions (not %s)", rules->id);
+      status = pat_cli_fail ("play is for perpetual-motion, the game without decisions (not %s)",
+                             rules->id);
       goto out;
     }
 
@@ -440,7 +455,8 @@ check_threads (int       threads,
 {
   if (threads < 1 || threads > 256)
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", threads);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d",
+                   threads);
       return FALSE;
     }
   return TRUE;
@@ -500,7 +516,8 @@ cmd_bench (int    argc,
   GOptionEntry entries[] = {
     GAME_ENTRY (&o),
     { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "The deals to play (default 1..200000)", "A..B" },
-    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads,
+      "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -513,9 +530,9 @@ cmd_bench (int    argc,
 
   o.threads = (int) g_get_num_processors ();
   if (!pat_cli_parse_options ("bench", "measure the Perpetual Motion simulator",
-                              "Plays the deals single-threaded with the fast player, a sample with the "
-                              "plain rules-module player, and again with --threads; prints deals per "
-                              "second and the ratios as JSON lines.",
+                              "Plays the deals single-threaded with the fast player, a sample "
+                              "with the plain rules-module player, and again with --threads; "
+                              "prints deals per second and the ratios as JSON lines.",
                               entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
       !pat_cli_parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
@@ -536,14 +553,15 @@ cmd_bench (int    argc,
   run_simulation (&first, count, 1, FALSE, &fast);
   run_simulation (&first, count, n_threads, FALSE, &multi);
 
-  printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f}\n",
+  printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f}\n",
           plain.deals, plain.deals / plain.seconds);
-  printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
-          "\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
+  printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f,\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
           fast.deals, fast.deals / fast.seconds, fast.seconds * 1e6 / fast.deals,
           (fast.deals / fast.seconds) / (plain.deals / plain.seconds));
-  printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
-          "\"scaling_over_one_thread\":%.2f}\n",
+  printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f,\"scaling_over_one_thread\":%.2f}\n",
           n_threads, multi.deals, multi.deals / multi.seconds,
           (multi.deals / multi.seconds) / (fast.deals / fast.seconds));
 
@@ -565,7 +583,8 @@ static const Command commands[] = {
   { "simulate", "play a range of Perpetual Motion deals and sum up", cmd_simulate },
   { "solve", "say whether deals can be won, with a winning line", pat_cli_solve },
   { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
-  { "bench-difficulty", "measure the difficulty levels with each game's yardstick", pat_cli_bench_difficulty },
+  { "bench-difficulty", "measure the difficulty levels with each game's yardstick",
+    pat_cli_bench_difficulty },
 };
 
 static void
