@@ -111,8 +111,9 @@ test_deal_all_in_a_row (void)
 static void
 test_deal_by_deck (void)
 {
-  const char *deck = "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C "
-                     "TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
+  const char *deck = "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH "
+                     "3C 4C 5C TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D "
+                     "8C TC 6S 9C 2H 6H";
   g_auto(Run) by_number = { 0, };
   g_auto(Run) by_deck = { 0, };
 
@@ -135,7 +136,8 @@ test_replay (void)
   run_cli (&run, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Foundations: 2C\n"));
-  g_assert_true (g_str_has_suffix (run.out, "\n{\"status\":\"playing\",\"moves\":1,\"score\":2}\n"));
+  g_assert_true (g_str_has_suffix (run.out,
+                                   "\n{\"status\":\"playing\",\"moves\":1,\"score\":2}\n"));
 
   run_cli (&bad, "replay", "--game", "black-hole", "--deal", "1", "--moves", "t3>h t2>h", NULL);
   assert_bad_input (&bad, "error: move 2 (t2>h): ");
@@ -143,7 +145,8 @@ test_replay (void)
   run_cli (&demon, "replay", "--game", "demon", "--deal", "5", "--moves", "s", NULL);
   g_assert_cmpint (demon.status, ==, 0);
   /* One foundation card, thirteen in the reserve. */
-  g_assert_true (g_str_has_suffix (demon.out, "{\"status\":\"playing\",\"moves\":1,\"score\":-12}\n"));
+  g_assert_true (g_str_has_suffix (demon.out,
+                                   "{\"status\":\"playing\",\"moves\":1,\"score\":-12}\n"));
   g_assert_nonnull (strstr (demon.out, "Pass: 1"));
 }
 
@@ -158,7 +161,8 @@ test_replay_perpetual_motion (void)
   /* Deal 1 is won in round 120: play it through the rules one deal at a time. */
   for (i = 0; i < 2000; i++)
     g_string_append (moves, "s ");
-  run_cli (&run, "replay", "--game", "perpetual-motion", "--deal", "1", "--moves", moves->str, NULL);
+  run_cli (&run, "replay", "--game", "perpetual-motion", "--deal", "1", "--moves", moves->str,
+           NULL);
   assert_bad_input (&run, "the game is over (won)");
 
   run_cli (&won, "play", "--game", "perpetual-motion", "--deal", "1", NULL);
@@ -174,7 +178,9 @@ test_play (void)
 
   run_cli (&cycle, "play", "--game", "perpetual-motion", "--deal", "3", NULL);
   g_assert_cmpint (cycle.status, ==, 0);
-  g_assert_cmpstr (cycle.out, ==, "{\"result\":\"cycle\",\"rounds\":174,\"cycle_start\":171,\"cycle_length\":4}\n");
+  g_assert_cmpstr (cycle.out, ==,
+                   "{\"result\":\"cycle\",\"rounds\":174,\"cycle_start\":171,"
+                   "\"cycle_length\":4}\n");
 
   run_cli (&other, "play", "--game", "demon", "--deal", "3", NULL);
   assert_bad_input (&other, "perpetual-motion");
@@ -188,7 +194,8 @@ test_simulate (void)
   char *seconds;
 
   run_cli (&one, "simulate", "--game", "perpetual-motion", "--deals", "1..500", NULL);
-  run_cli (&two, "simulate", "--game", "perpetual-motion", "--deals", "1..500", "--threads", "2", NULL);
+  run_cli (&two, "simulate", "--game", "perpetual-motion", "--deals", "1..500", "--threads", "2",
+           NULL);
   g_assert_cmpint (one.status, ==, 0);
   g_assert_cmpint (two.status, ==, 0);
   g_assert_true (g_str_has_prefix (one.out, "{\"deals\":500,\"won\":"));
@@ -225,20 +232,30 @@ test_errors (void)
     { { "deal", "--game", "demon", "--deck", "AS AS" }, "twice" },
     { { "deal", "--game", "demon", "--deal", "1", "--die", "maybe" }, "maybe" },
     { { "deal", "--game", "demon", "--deal", "1", "extra" }, "extra" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "q7>t1" }, "move 1 (q7>t1): unknown pile" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t9>t1" }, "move 1 (t9>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "q7>t1" },
+      "move 1 (q7>t1): unknown pile" },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t9>t1" },
+      "move 1 (t9>t1): unknown pile" },
     { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1" }, "move 1 (t1): " },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" }, "move 1 (t1:0>t2): " },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1:0>t2" },
+      "move 1 (t1:0>t2): " },
     { { "replay", "--game", "demon", "--deal", "5", "--moves", "s s t1>t4" }, "move 3 (t1>t4): " },
-    { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" }, "move 1 (t1+t2>x): " },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" }, "--max-memory takes 1 to 512 MiB, not '0'" },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" }, "--max-memory takes 1 to 512 MiB, not '513'" },
-    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" }, "--max-memory takes 1 to 512 MiB, not '-1'" },
+    { { "replay", "--game", "idiots-delight", "--deal", "5", "--moves", "t1+t2>x" },
+      "move 1 (t1+t2>x): " },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "0" },
+      "--max-memory takes 1 to 512 MiB, not '0'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "513" },
+      "--max-memory takes 1 to 512 MiB, not '513'" },
+    { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "-1" },
+      "--max-memory takes 1 to 512 MiB, not '-1'" },
     { { "solve", "--game", "demon", "--deal", "1", "--max-memory", "lots" }, "lots" },
-    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "0" }, "--search-threads takes 1 to 64, not 0" },
-    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "65" }, "--search-threads takes 1 to 64, not 65" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "0" },
+      "--search-threads takes 1 to 64, not 0" },
+    { { "solve", "--game", "demon", "--deal", "1", "--search-threads", "65" },
+      "--search-threads takes 1 to 64, not 65" },
     { { "simulate", "--game", "perpetual-motion", "--deals", "5..1" }, "empty" },
-    { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" }, "threads" },
+    { { "simulate", "--game", "perpetual-motion", "--deals", "1..10", "--threads", "0" },
+      "threads" },
     { { "simulate", "--game", "penguin", "--deals", "1..10" }, "perpetual-motion" },
     { { "frobnicate" }, "unknown command" },
     { { NULL }, "no command" },
@@ -280,8 +297,8 @@ test_solve_search_threads (void)
   g_auto(Run) two = { 0, };
 
   run_cli (&one, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", NULL);
-  run_cli (&two, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512", "--search-threads", "2",
-           NULL);
+  run_cli (&two, "solve", "--game", "demon", "--deal", "3909", "--max-memory", "512",
+           "--search-threads", "2", NULL);
   g_assert_cmpint (one.status, ==, 0);
   g_assert_cmpint (two.status, ==, 0);
   g_assert_true (g_str_has_prefix (one.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
@@ -314,8 +331,8 @@ test_solve_memory_peak (void)
   const char *peak;
   guint64 bytes;
 
-  run_cli (&run, "solve", "--game", "demon", "--deal", "1155", "--max-memory", "12", "--max-nodes", "6000000",
-           "--summary", NULL);
+  run_cli (&run, "solve", "--game", "demon", "--deal", "1155", "--max-memory", "12",
+           "--max-nodes", "6000000", "--summary", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "{\"deal\":1155,\"result\":\"limit\","));
   peak = strstr (run.out, "\"peak_memory\":");
@@ -334,10 +351,12 @@ test_solve_difficulty (void)
 
   run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
   g_assert_cmpint (lost.status, ==, 0);
-  g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\",\"difficulty\":\"unwinnable\","));
+  g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\","
+                                             "\"difficulty\":\"unwinnable\","));
   run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", NULL);
   g_assert_cmpint (won.status, ==, 0);
-  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
+  g_assert_true (g_str_has_prefix (won.out,
+                                   "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
 }
 
 /* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as
@@ -361,7 +380,8 @@ test_deal_difficulty (void)
         g_autofree char *number = NULL;
         g_autofree char *level = NULL;
         g_autoptr(GMatchInfo) match = NULL;
-        g_autoptr(GRegex) regex = g_regex_new ("\\{\"deal\":([0-9]+),\"difficulty\":\"([a-z]+)\"\\}\n$", 0, 0, NULL);
+        g_autoptr(GRegex) regex = g_regex_new ("\\{\"deal\":([0-9]+),"
+                                               "\"difficulty\":\"([a-z]+)\"\\}\n$", 0, 0, NULL);
         guint64 n;
 
         g_test_message ("%s %s", games[g], levels[l]);
@@ -387,7 +407,8 @@ test_deal_difficulty (void)
         g_assert_nonnull (strstr (solved.out, expected));
 
         /* From the deal found, the same deal. */
-        run_cli (&again, "deal", "--game", games[g], "--difficulty", levels[l], "--from", number, NULL);
+        run_cli (&again, "deal", "--game", games[g], "--difficulty", levels[l], "--from", number,
+                 NULL);
         g_assert_cmpstr (again.out, ==, run.out);
       }
 }
@@ -399,17 +420,22 @@ test_deal_difficulty_errors (void)
     const char *args[10];
     const char *needle;
   } cases[] = {
-    { { "deal", "--game", "black-hole", "--difficulty", "extreme" }, "easy, medium or hard, not 'extreme'" },
+    { { "deal", "--game", "black-hole", "--difficulty", "extreme" },
+      "easy, medium or hard, not 'extreme'" },
     { { "deal", "--game", "black-hole", "--difficulty", "unwinnable" }, "not 'unwinnable'" },
     { { "deal", "--game", "black-hole", "--from", "5" }, "--from goes with --difficulty" },
-    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--deal", "5" }, "give --from N instead" },
+    { { "deal", "--game", "black-hole", "--difficulty", "easy", "--deal", "5" },
+      "give --from N instead" },
     { { "deal", "--game", "black-hole", "--difficulty", "easy", "--from", "x" }, NULL },
     { { "deal", "--game", "perpetual-motion", "--difficulty", "easy" }, "no solver" },
     { { "bench-difficulty", "--game", "perpetual-motion" }, "a game with a solver" },
     { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
-    { { "bench-difficulty", "--game", "penguin", "--timeout", "0" }, "--timeout takes seconds, more than 0" },
-    { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" }, "--timeout takes seconds, more than 0" },
-    { { "bench-difficulty", "--game", "penguin", "--yardstick", "best" }, "--yardstick takes greedy or rollout, not 'best'" },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "0" },
+      "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--timeout", "-1" },
+      "--timeout takes seconds, more than 0" },
+    { { "bench-difficulty", "--game", "penguin", "--yardstick", "best" },
+      "--yardstick takes greedy or rollout, not 'best'" },
   };
   guint i;
 
@@ -435,11 +461,15 @@ test_bench_difficulty (void)
   g_assert_cmpint (run.status, ==, 0);
   lines = g_strsplit (run.out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 5);
-  g_assert_true (g_str_has_prefix (lines[0], "{\"game\":\"black-hole\",\"difficulty\":\"easy\",\"deals\":"));
-  g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\",\"deals\":"));
-  g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\",\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[0], "{\"game\":\"black-hole\",\"difficulty\":\"easy\","
+                                             "\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"game\":\"black-hole\",\"difficulty\":\"medium\","
+                                             "\"deals\":"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"game\":\"black-hole\",\"difficulty\":\"hard\","
+                                             "\"deals\":"));
   /* Black Hole deals are all decided, within a fraction of a second each. */
-  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\",\"deals\":30,\"winnable\":"));
+  g_assert_true (g_str_has_prefix (lines[3], "{\"game\":\"black-hole\",\"yardstick\":\"rollout\","
+                                             "\"deals\":30,\"winnable\":"));
   g_assert_nonnull (strstr (lines[3], "\"unknown\":0,"));
 }
 
@@ -482,7 +512,8 @@ test_bench_difficulty_cuts (void)
   g_assert_cmpint (run.status, ==, 0);
   lines = g_strsplit (run.out, "\n", -1);
   for (i = 0; lines[i] != NULL; i++)
-    if (g_str_has_prefix (lines[i], "{\"deal\":") && strstr (lines[i], "\"result\":\"solved\"") != NULL)
+    if (g_str_has_prefix (lines[i], "{\"deal\":") &&
+        strstr (lines[i], "\"result\":\"solved\"") != NULL)
       {
         double score = json_number (lines[i], "\"score\":");
 
@@ -522,12 +553,14 @@ test_bench_difficulty_yardstick (void)
   g_auto(Run) greedy = { 0, };
 
   run_cli (&own, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", NULL);
-  run_cli (&greedy, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--yardstick", "greedy", NULL);
+  run_cli (&greedy, "bench-difficulty", "--game", "black-hole", "--deals", "1..30", "--yardstick",
+           "greedy", NULL);
   g_assert_cmpint (own.status, ==, 0);
   g_assert_cmpint (greedy.status, ==, 0);
   g_assert_nonnull (strstr (own.out, "{\"game\":\"black-hole\",\"yardstick\":\"rollout\","));
   g_assert_nonnull (strstr (greedy.out, "{\"game\":\"black-hole\",\"yardstick\":\"greedy\","));
-  g_assert_cmpfloat (yardstick_won_percent (own.out), >, 3 * yardstick_won_percent (greedy.out) + 20);
+  g_assert_cmpfloat (yardstick_won_percent (own.out), >,
+                     3 * yardstick_won_percent (greedy.out) + 20);
 }
 
 /* Whatever the arguments hold — line breaks, control characters, bytes that are not UTF-8,
@@ -549,14 +582,16 @@ test_errors_quoted (void)
     { { "bad\xff" }, "unknown command 'bad\\xff'" },
     { { "deal", "--game", huge, "--deal", "1" }, "gggg…' (games: " },
     { { "solve", "--game", huge, "--deal", "1" }, "gggg…' (games with a solver: " },
-    { { "solve", "--game", "demon", "--deal", "1", "one\ntwo" }, "unexpected argument 'one\\ntwo'" },
+    { { "solve", "--game", "demon", "--deal", "1", "one\ntwo" },
+      "unexpected argument 'one\\ntwo'" },
     { { "deal", "--game", "demon", "--deal", "1", "one\ntwo" }, "unexpected argument 'one\\ntwo'" },
     { { "deal", "--game", "demon", "--deal", "1\n2" }, "'1\\n2'" },
     { { "deal", "--game", "demon", "--deal", huge_deal }, "7777…' is out of range" },
     { { "deal", "--game", "demon", "--deal", "1", "--die", "a\nb" }, "not 'a\\nb'" },
     { { "deal", "--game", "demon", "--deal", "1", huge_option }, "…" },
     { { "deal", "--game", "demon", "--deal", "1", "--bo\ngus" }, "--bo\\ngus" },
-    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1\x02>t2" }, "move 1 (t1\\x02>t2): " },
+    { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1\x02>t2" },
+      "move 1 (t1\\x02>t2): " },
     { { "solve", "--game", "demon", "--deal", "1", "--max-nodes", "x\ny" }, "not 'x\\ny'" },
     { { "new\nline" }, "unknown command 'new\\nline'" },
     { { huge }, "unknown command 'gggg" },
@@ -571,6 +606,174 @@ test_errors_quoted (void)
       run_cli (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
       assert_bad_input (&run, cases[i].needle);
     }
+}
+
+/* Runs each of @cases, a command line of at most 10 arguments and the text its one error line
+ * must hold (or NULL), and checks that it is refused as bad input. */
+typedef struct {
+  const char *args[10];
+  const char *needle;
+} BadCase;
+
+static void
+assert_all_bad (const BadCase *cases,
+                gsize          n_cases)
+{
+  gsize i;
+
+  for (i = 0; i < n_cases; i++)
+    {
+      g_auto(Run) run = { 0, };
+      const char *const *a = cases[i].args;
+
+      run_cli (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+      assert_bad_input (&run, cases[i].needle);
+    }
+}
+
+/* Every option that takes seconds goes through one parser: it refuses NaN and infinities alike,
+ * and a number out of range gets the bound that number passed (issue 38). */
+static void
+test_errors_seconds (void)
+{
+  const BadCase cases[] = {
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "nan" },
+      "--timeout takes seconds, a finite number, not 'nan'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "-inf" },
+      "--timeout takes seconds, a finite number, not '-inf'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout=infinity" },
+      "--timeout takes seconds, a finite number, not 'infinity'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "1e300" },
+      "--timeout takes seconds, at most 1000000000, not '1e300'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "1e400" },
+      "--timeout takes seconds, at most 1000000000, not '1e400'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "-1" },
+      "--timeout takes seconds, 0 or more, not '-1'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "5s" },
+      "--timeout takes seconds, a number, not '5s'" },
+    { { "solve", "-g", "penguin", "-d", "1", "--timeout", "" },
+      "--timeout takes seconds, a number, not ''" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "nan" },
+      "--timeout takes seconds, a finite number, not 'nan'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "NaN" },
+      "--timeout takes seconds, a finite number, not 'NaN'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "inf" },
+      "--timeout takes seconds, a finite number, not 'inf'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout=-infinity" },
+      "--timeout takes seconds, a finite number, not '-infinity'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "1e300" },
+      "--timeout takes seconds, at most 1000000, not '1e300'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "0" },
+      "--timeout takes seconds, more than 0, not '0'" },
+    { { "bench-difficulty", "-g", "penguin", "--timeout", "x" },
+      "--timeout takes seconds, a number, not 'x'" },
+  };
+  g_auto(Run) solve = { 0, };
+  g_auto(Run) bench = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  /* The bounds themselves are taken. */
+  run_cli (&solve, "solve", "-g", "penguin", "-d", "1", "--timeout", "1000000000", NULL);
+  g_assert_cmpint (solve.status, ==, 0);
+  g_assert_true (g_str_has_prefix (solve.out, "{\"deal\":1,\"result\":\"solved\""));
+  run_cli (&bench, "bench-difficulty", "-g", "penguin", "--deals", "1..2", "--timeout", "1e6",
+           NULL);
+  g_assert_cmpint (bench.status, ==, 0);
+  g_assert_nonnull (strstr (bench.out, "\"deals\":2,"));
+}
+
+/* --die on a game without a Die of Justice is refused by every command that takes it, naming
+ * the game, as other options that do not fit the game are (issue 38). */
+static void
+test_errors_die (void)
+{
+  const BadCase cases[] = {
+    { { "deal", "-g", "penguin", "-d", "1", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+    { { "deal", "-g", "black-hole", "-d", "1", "--die", "off" },
+      "--die: black-hole has no Die of Justice" },
+    { { "deal", "-g", "penguin", "--difficulty", "easy", "--die", "pass" },
+      "--die: penguin has no Die of Justice" },
+    { { "replay", "-g", "penguin", "-d", "1", "--die", "pass", "-m", "t1>f" },
+      "--die: penguin has no Die of Justice" },
+    { { "solve", "-g", "penguin", "-d", "1", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+    { { "bench-difficulty", "-g", "penguin", "--die", "game" },
+      "--die: penguin has no Die of Justice" },
+  };
+  g_auto(Run) off = { 0, };
+  g_auto(Run) game = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  /* Demon takes it: the die's roll is part of the position. */
+  run_cli (&off, "deal", "-g", "demon", "-d", "1", NULL);
+  run_cli (&game, "deal", "-g", "demon", "-d", "1", "--die", "game", NULL);
+  g_assert_cmpint (off.status, ==, 0);
+  g_assert_cmpint (game.status, ==, 0);
+  g_assert_null (strstr (off.out, "\nDie: "));
+  g_assert_nonnull (strstr (game.out, "\nDie: "));
+}
+
+/* `help COMMAND` is `COMMAND --help`; an unknown command after help is bad input (issue 38). */
+static void
+test_help_command (void)
+{
+  const BadCase cases[] = {
+    { { "help", "nosuch" }, "unknown command 'nosuch' (`patience-cli help` lists the commands)" },
+    { { "--help", "nosuch" }, "unknown command 'nosuch' (`patience-cli help` lists the commands)" },
+    { { "help", "no\nsuch\xff" }, "unknown command 'no\\nsuch\\xff'" },
+    { { "help", "deal", "extra" }, "unexpected argument 'extra'" },
+  };
+  g_auto(Run) all = { 0, };
+  g_auto(Run) deal = { 0, };
+  g_auto(Run) deal_help = { 0, };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
+
+  run_cli (&all, "help", NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  g_assert_true (g_str_has_prefix (all.out, "Usage: patience-cli COMMAND"));
+  run_cli (&deal, "help", "deal", NULL);
+  run_cli (&deal_help, "deal", "--help", NULL);
+  g_assert_cmpint (deal.status, ==, 0);
+  g_assert_nonnull (strstr (deal.out, "--difficulty"));
+  g_assert_cmpstr (deal.out, ==, deal_help.out);
+}
+
+/* An argument that is not UTF-8 gets an error naming its option, whichever the command and
+ * however the option is written (issue 38). */
+static void
+test_errors_utf8 (void)
+{
+  const BadCase cases[] = {
+    { { "deal", "--game", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "--game=bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "deal", "-g", "demon", "--deal", "1\xc3" }, "--deal takes UTF-8 text, not '1\\xc3'" },
+    { { "deal", "-g", "demon", "--deck", "AS\n\xfe" },
+      "--deck takes UTF-8 text, not 'AS\\n\\xfe'" },
+    { { "deal", "-g", "demon", "-d", "1", "--die", "\xff" },
+      "--die takes UTF-8 text, not '\\xff'" },
+    { { "deal", "-g", "demon", "--difficulty", "\xff" }, "--difficulty takes UTF-8 text" },
+    { { "deal", "-g", "demon", "--difficulty", "easy", "--from", "\xff" }, "--from takes UTF-8" },
+    { { "replay", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "replay", "-g", "penguin", "-d", "1", "-m", "t1>f \xff" }, "--moves takes UTF-8 text" },
+    { { "play", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "simulate", "-g", "bad\xff", "--deals", "1..2" }, "--game takes UTF-8 text" },
+    { { "simulate", "-g", "perpetual-motion", "--deals", "1..\xff" }, "--deals takes UTF-8 text" },
+    { { "solve", "-g", "bad\xff", "-d", "1" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "solve", "-g", "demon", "-d", "1", "--max-nodes", "\xff" }, "--max-nodes takes UTF-8" },
+    { { "solve", "-g", "demon", "-d", "1", "--max-memory", "\xff" }, "--max-memory takes UTF-8" },
+    { { "solve", "-g", "demon", "-d", "1", "--timeout", "\xff" }, "--timeout takes UTF-8" },
+    { { "bench", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "bench-difficulty", "-g", "bad\xff" }, "--game takes UTF-8 text, not 'bad\\xff'" },
+    { { "bench-difficulty", "-g", "demon", "--yardstick", "\xff" }, "--yardstick takes UTF-8" },
+    { { "bench-difficulty", "-g", "demon", "--timeout", "\xff" }, "--timeout takes UTF-8" },
+  };
+
+  assert_all_bad (cases, G_N_ELEMENTS (cases));
 }
 
 /* Whether the help line @line names game @id as a whole item of its list "(a, b, c)". */
@@ -592,7 +795,9 @@ lists_game (const char *line,
 static void
 test_help (void)
 {
-  const char *commands[] = { "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty" };
+  const char *commands[] = {
+    "deal", "replay", "play", "simulate", "solve", "bench", "bench-difficulty"
+  };
   g_auto(Run) top = { 0, };
   const PatRules *const *all;
   guint n, i, g;
@@ -652,7 +857,11 @@ main (int   argc,
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
+  g_test_add_func ("/cli/errors/seconds", test_errors_seconds);
+  g_test_add_func ("/cli/errors/die", test_errors_die);
+  g_test_add_func ("/cli/errors/utf8", test_errors_utf8);
   g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/help/command", test_help_command);
 
   return g_test_run ();
 }

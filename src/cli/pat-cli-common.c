@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the commands of patience-cli share: error lines, the games' ids, deal ranges, the Die of Justice. */
+/* What the commands of patience-cli share: error lines, options, the games' ids, deal ranges,
+ * the Die of Justice, seconds. */
 
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -141,6 +144,79 @@ pat_cli_game_help (gboolean with_solver)
   return g_intern_string (help);
 }
 
+/* Refuses the first text option of @entries whose value is not UTF-8, naming it. */
+static gboolean
+check_text_options (const GOptionEntry  *entries,
+                    GError             **error)
+{
+  const GOptionEntry *entry;
+
+  for (entry = entries; entry->long_name != NULL; entry++)
+    {
+      const char *value;
+
+      if (entry->arg != PAT_CLI_ARG_TEXT)
+        continue;
+      value = *(char **) entry->arg_data;
+      if (value != NULL && !g_utf8_validate (value, -1, NULL))
+        {
+          g_autofree char *quoted = pat_cli_quote (value);
+
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--%s takes UTF-8 text, not '%s'",
+                       entry->long_name, quoted);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * pat_cli_parse_options:
+ * @command: the command's name
+ * @summary: what it does, after its name in the first line of its --help
+ * @description: the text at the end of its --help
+ * @entries: its options, text options of type PAT_CLI_ARG_TEXT
+ * @argc: (inout): the number of arguments, the command's name first
+ * @argv: (inout): the arguments
+ * @error: where to put an error
+ *
+ * Parses a command's options; `--help` prints the command's help and exits.
+ *
+ * Returns: %TRUE when every argument was an option of @entries with a fit value
+ */
+gboolean
+pat_cli_parse_options (const char     *command,
+                       const char     *summary,
+                       const char     *description,
+                       GOptionEntry   *entries,
+                       int            *argc,
+                       char         ***argv,
+                       GError        **error)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *parameter = g_strdup_printf ("%s — %s", command, summary);
+  const GOptionEntry *entry;
+
+  /* GOption converts a string option from the locale's encoding and fails without naming it. */
+  for (entry = entries; entry->long_name != NULL; entry++)
+    g_assert (entry->arg != G_OPTION_ARG_STRING);
+
+  context = g_option_context_new (parameter);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, error) ||
+      !check_text_options (entries, error))
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_autofree char *quoted = pat_cli_quote ((*argv)[1]);
+
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", quoted);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* @n + @k, carrying into the high half. */
 PatDealNumber
 pat_cli_deal_add (PatDealNumber n,
@@ -153,14 +229,40 @@ pat_cli_deal_add (PatDealNumber n,
   return r;
 }
 
-/* --die off|game|pass; no option means off. */
+/* The ids of the games with a Die of Justice, comma-separated; interned. */
+static const char *
+die_game_ids (void)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (pat_rules_has_flag (all[i], PAT_RULES_DIE))
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", all[i]->id);
+  return g_intern_string (ids->str);
+}
+
+/* --die off|game|pass; no option means off. A game without the die refuses the option, even
+ * "off", rather than ignore it. */
 gboolean
-pat_cli_parse_die (const char  *text,
-                   PatOptions  *options,
-                   GError     **error)
+pat_cli_parse_die (const PatRules  *rules,
+                   const char      *text,
+                   PatOptions      *options,
+                   GError         **error)
 {
   options->die_mode = PAT_DIE_OFF;
-  if (text == NULL || strcmp (text, "off") == 0)
+  if (text == NULL)
+    return TRUE;
+  if (!pat_rules_has_flag (rules, PAT_RULES_DIE))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--die: %s has no Die of Justice (games with one: %s)", rules->id,
+                   die_game_ids ());
+      return FALSE;
+    }
+  if (strcmp (text, "off") == 0)
     return TRUE;
   if (strcmp (text, "game") == 0)
     options->die_mode = PAT_DIE_PER_GAME;
@@ -170,7 +272,8 @@ pat_cli_parse_die (const char  *text,
     {
       g_autofree char *quoted = pat_cli_quote (text);
 
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--die takes off, game or pass, not '%s'", quoted);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                   "--die takes off, game or pass, not '%s'", quoted);
       return FALSE;
     }
   return TRUE;
@@ -209,5 +312,45 @@ pat_cli_parse_range (const char     *text,
       return FALSE;
     }
   *count = last.lo - first->lo + 1;
+  return TRUE;
+}
+
+/* Every option that takes seconds reads them here, so that all refuse the same values with the
+ * same words: text that is not a number, NaN and the infinities (which a comparison with the
+ * bounds would let through or misname), and numbers out of range, naming the bound passed. */
+gboolean
+pat_cli_parse_seconds (const char  *option,
+                       const char  *text,
+                       gboolean     zero_ok,
+                       double       max,
+                       double      *seconds,
+                       GError     **error)
+{
+  g_autofree char *quoted = pat_cli_quote (text);
+  const char *problem = NULL;
+  g_autofree char *bound = NULL;
+  char *end;
+  double value;
+
+  errno = 0;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    problem = "a number";
+  /* A number too large for a double reads as an infinity with ERANGE: it is out of the bounds
+   * below, not "inf". */
+  else if (!isfinite (value) && errno != ERANGE)
+    problem = "a finite number";
+
+  if (problem == NULL && value > max)
+    problem = bound = g_strdup_printf ("at most %.0f", max);
+  else if (problem == NULL && (zero_ok ? value < 0 : value <= 0))
+    problem = zero_ok ? "0 or more" : "more than 0";
+  if (problem != NULL)
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "%s takes seconds, %s, not '%s'", option,
+                   problem, quoted);
+      return FALSE;
+    }
+  *seconds = value;
   return TRUE;
 }

@@ -41,7 +41,8 @@ pat_cli_find_deal (const PatRules    *rules,
           return TRUE;
         }
     }
-  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "no %s deal of %s in the %u deals from the one given",
+  g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+               "no %s deal of %s in the %u deals from the one given",
                pat_difficulty_to_string (wanted), rules->id, DEAL_SEARCH_MAX);
   return FALSE;
 }
@@ -155,8 +156,8 @@ measure_deal (const PatRules       *rules,
       char text[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
       pat_deal_number_format (&number, text);
-      printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\",\"greedy\":\"%s\",\"greedy_out\":%u,"
-              "\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
+      printf ("{\"deal\":%s,\"result\":\"%s\",\"score\":%.4f,\"difficulty\":\"%s\","
+              "\"greedy\":\"%s\",\"greedy_out\":%u,\"score_ms\":%.3f,\"solve_ms\":%.3f}\n",
               text, pat_solve_result_to_string (f->result), f->score,
               f->result == PAT_SOLVE_SOLVED ? pat_difficulty_to_string (f->by_score)
               : f->result == PAT_SOLVE_UNSOLVABLE ? "unwinnable" : "unknown",
@@ -233,11 +234,13 @@ print_totals (const PatRules    *rules,
         }
     }
   pat_difficulty_thresholds (rules, &easy_min, &medium_min);
-  printf ("{\"game\":\"%s\",\"yardstick\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ",\"winnable\":%" G_GUINT64_FORMAT ","
+  printf ("{\"game\":\"%s\",\"yardstick\":\"%s\",\"deals\":%" G_GUINT64_FORMAT ","
+          "\"winnable\":%" G_GUINT64_FORMAT ","
           "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
           "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
           "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
-          rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED], by_result[PAT_SOLVE_UNSOLVABLE],
+          rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED],
+          by_result[PAT_SOLVE_UNSOLVABLE],
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
@@ -252,18 +255,24 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *deals = NULL;
   g_autofree char *die = NULL;
   g_autofree char *yardstick_name = NULL;
-  double timeout = NAN;  /* not given: the game's own */
+  g_autofree char *timeout_text = NULL;
+  double timeout;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, pat_cli_game_help (TRUE), "ID" },
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &deals, "The deals to measure, A..B (default 1..1000)", "A..B" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "The solver's budget per deal in seconds (default: the game's, as when the app picks a deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
-    { "die", 0, 0, G_OPTION_ARG_STRING, &die, "Demon's Die of Justice: off (default), game or pass", "MODE" },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals,
+      "The deals to measure, A..B (default 1..1000)", "A..B" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
+      "The solver's budget per deal in seconds (default: the game's, as when the app picks a "
+      "deal: " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) ", Idiot's Delight "
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) "); a deal over it counts as unknown", "S" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &die,
+      "Demon's Die of Justice: off (default), game or pass", "MODE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Also print one JSON line per deal", NULL },
-    { "yardstick", 0, 0, G_OPTION_ARG_STRING, &yardstick_name, "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
+    { "yardstick", 0, 0, PAT_CLI_ARG_TEXT, &yardstick_name,
+      "The player whose wins are counted: greedy or rollout (default: the game's)", "NAME" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree DealFigures *figures = NULL;
   const PatRules *rules;
@@ -274,33 +283,30 @@ pat_cli_bench_difficulty (int    argc,
   PatDifficulty level;
   PatYardstick yardstick;
 
-  context = g_option_context_new ("bench-difficulty — measure the difficulty levels with the game's yardstick");
-  g_option_context_set_description (context,
-    "For every deal: the playout score, its level, the solver's verdict and whether the game's "
-    "yardstick wins (the rollout player of level 2 in Black Hole, All in a Row and Idiot's Delight, "
-    "the look-ahead greedy player in the others; \"greedy_*\" fields). Prints one JSON line per "
-    "level: winnable deals of that level, the yardstick's wins among them and the cards it put out on average, and the CPU time to pick a deal of that level starting at a deal "
-    "of the range (median and 95th percentile over the starting deals), as the app picks one; "
-    "then a line with the thresholds that split the winnable deals nearest thirds, deals of one score on one side, which the engine's thresholds come from.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("bench-difficulty",
+                              "measure the difficulty levels with the game's yardstick",
+                              "For every deal: the playout score, its level, the solver's verdict "
+                              "and whether the game's yardstick wins (the rollout player of level "
+                              "2 in Black Hole, All in a Row and Idiot's Delight, the look-ahead "
+                              "greedy player in the others; \"greedy_*\" fields). Prints one JSON "
+                              "line per level: winnable deals of that level, the yardstick's wins "
+                              "among them and the cards it put out on average, and the CPU time "
+                              "to pick a deal of that level starting at a deal of the range "
+                              "(median and 95th percentile over the starting deals), as the app "
+                              "picks one; then a line with the thresholds that split the winnable "
+                              "deals nearest thirds, deals of one score on one side, which the "
+                              "engine's thresholds come from.",
+                              entries, &argc, &argv, &error))
     return pat_cli_fail ("%s", error->message);
-  if (argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-      return pat_cli_fail ("unexpected argument '%s'", quoted);
-    }
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
   if (rules == NULL || !pat_solver_supports (rules))
     return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
-  if (!pat_cli_parse_die (die, &options, &error) ||
-      !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error))
+  timeout = pat_difficulty_pick_seconds (rules);
+  if (!pat_cli_parse_die (rules, die, &options, &error) ||
+      !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error) ||
+      (timeout_text != NULL &&
+       !pat_cli_parse_seconds ("--timeout", timeout_text, FALSE, 1e6, &timeout, &error)))
     return pat_cli_fail ("%s", error->message);
-  if (isnan (timeout))
-    timeout = pat_difficulty_pick_seconds (rules);
-  if (!(timeout > 0 && timeout <= 1e6))
-    return pat_cli_fail ("--timeout takes seconds, more than 0");
   if (count > 10000000)
     return pat_cli_fail ("--deals: at most 10000000 deals");
   yardstick = pat_difficulty_yardstick (rules);
@@ -314,7 +320,8 @@ pat_cli_bench_difficulty (int    argc,
   limits.timeout = timeout;
   figures = g_new0 (DealFigures, count);
   for (k = 0; k < count; k++)
-    measure_deal (rules, yardstick, &options, pat_cli_deal_add (first, k), &limits, each, &figures[k]);
+    measure_deal (rules, yardstick, &options, pat_cli_deal_add (first, k), &limits, each,
+                  &figures[k]);
   for (level = PAT_DIFFICULTY_EASY; level <= PAT_DIFFICULTY_HARD; level++)
     print_level (rules, figures, count, level);
   print_totals (rules, yardstick, figures, count);

@@ -28,7 +28,7 @@ typedef struct {
   char     *die;
   char     *max_nodes;
   char     *max_memory;
-  double    timeout;
+  char     *timeout;
   int       threads;
   int       search_threads;
   gboolean  summary;
@@ -79,6 +79,7 @@ solve_options_clear (SolveOptions *o)
   g_free (o->die);
   g_free (o->max_nodes);
   g_free (o->max_memory);
+  g_free (o->timeout);
 }
 
 static gboolean
@@ -103,8 +104,8 @@ parse_game (const char      *id,
                  "%s has no solver: it has no decisions, play it with `patience-cli play` "
                  "(games with a solver: %s)", quoted, pat_cli_game_ids (TRUE));
   else
-    g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME, "unknown game '%s' (games with a solver: %s)",
-                 quoted, pat_cli_game_ids (TRUE));
+    g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                 "unknown game '%s' (games with a solver: %s)", quoted, pat_cli_game_ids (TRUE));
   return FALSE;
 }
 
@@ -140,19 +141,18 @@ parse_limits (const SolveOptions  *o,
       guint64 mib;
 
       if (!parse_whole (o->max_memory, PAT_SOLVE_MAX_MEMORY_MIB,
-                        "--max-memory takes 1 to " G_STRINGIFY (PAT_SOLVE_MAX_MEMORY_MIB) " MiB", &mib, error))
+                        "--max-memory takes 1 to " G_STRINGIFY (PAT_SOLVE_MAX_MEMORY_MIB) " MiB",
+                        &mib, error))
         return FALSE;
       limits->max_memory = (gsize) mib * 1024 * 1024;
     }
-  if (!(o->timeout >= 0 && o->timeout <= 1e9))
-    {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--timeout takes seconds, 0 or more");
-      return FALSE;
-    }
-  limits->timeout = o->timeout;
+  if (o->timeout != NULL &&
+      !pat_cli_parse_seconds ("--timeout", o->timeout, TRUE, 1e9, &limits->timeout, error))
+    return FALSE;
   if (o->threads < 1 || o->threads > 256)
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", o->threads);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d",
+                   o->threads);
       return FALSE;
     }
   if (o->search_threads < 1 || o->search_threads > 64)
@@ -173,7 +173,7 @@ setup_job (const SolveOptions  *o,
   int given = (o->deal != NULL) + (o->deck != NULL) + (o->deals != NULL);
 
   if (!parse_game (o->game, &job->rules, error) ||
-      !pat_cli_parse_die (o->die, &job->options, error) ||
+      !pat_cli_parse_die (job->rules, o->die, &job->options, error) ||
       !parse_limits (o, &job->limits, error))
     return FALSE;
   if (given != 1)
@@ -239,11 +239,13 @@ solve_one (Job     *job,
   slot->result = pat_solver_solve (job->rules, &state, &job->limits, &solution);
   slot->ms = (g_get_monotonic_time () - start) / 1000.0;
   slot->nodes = solution.nodes;
-  slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution) : NULL;
+  slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution)
+                                                    : NULL;
   /* The level from the playouts, which cost a fraction of a millisecond, once the deal is known
    * to be winnable. */
   if (slot->result == PAT_SOLVE_SOLVED)
-    slot->difficulty = pat_difficulty_of_score (job->rules, pat_difficulty_score (job->rules, &state, NULL));
+    slot->difficulty = pat_difficulty_of_score (job->rules,
+                                                pat_difficulty_score (job->rules, &state, NULL));
   else if (slot->result == PAT_SOLVE_UNSOLVABLE)
     slot->difficulty = PAT_DIFFICULTY_UNWINNABLE;
   else
@@ -298,7 +300,9 @@ print_slot (const Job  *job,
       pat_deal_number_format (&number, text);
       g_string_append_printf (line, "\"deal\":%s,", text);
     }
-  g_string_append_printf (line, "\"result\":\"%s\",\"difficulty\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f",
+  g_string_append_printf (line,
+                          "\"result\":\"%s\",\"difficulty\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ","
+                          "\"ms\":%.3f",
                           pat_solve_result_to_string (slot->result),
                           pat_difficulty_to_string (slot->difficulty), slot->nodes, slot->ms);
   if (slot->solution != NULL)
@@ -414,43 +418,48 @@ pat_cli_solve (int    argc,
 {
   SolveOptions o = { .threads = 1, .search_threads = 1 };
   GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, &o.game, pat_cli_game_help (TRUE), "ID" },
-    { "deal", 'd', 0, G_OPTION_ARG_STRING, &o.deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" },
-    { "deck", 0, 0, G_OPTION_ARG_STRING, &o.deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "A range of deals, A..B", "A..B" },
-    { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes, "Give up on a deal after N positions (default: no limit)", "N" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o.timeout, "Give up on a deal after S seconds (default: no limit)", "S" },
-    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory, "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them gives limit", "MIB" },
-    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Deals solved in parallel (default 1); output stays in deal order", "T" },
-    { "search-threads", 'j', 0, G_OPTION_ARG_INT, &o.search_threads, "Threads one hard deal's search may use, 1 to 64 (default 1; Demon)", "J" },
-    { "die", 0, 0, G_OPTION_ARG_STRING, &o.die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" },
-    { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary, "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory", NULL },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &o.game, pat_cli_game_help (TRUE), "ID" },
+    { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &o.deal,
+      "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and "
+      "all-in-a-row)", "N" },
+    { "deck", 0, 0, PAT_CLI_ARG_TEXT, &o.deck,
+      "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "A range of deals, A..B", "A..B" },
+    { "max-nodes", 0, 0, PAT_CLI_ARG_TEXT, &o.max_nodes,
+      "Give up on a deal after N positions (default: no limit)", "N" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &o.timeout,
+      "Give up on a deal after S seconds (default: no limit)", "S" },
+    { "max-memory", 0, 0, PAT_CLI_ARG_TEXT, &o.max_memory,
+      "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them "
+      "gives limit", "MIB" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads,
+      "Deals solved in parallel (default 1); output stays in deal order", "T" },
+    { "search-threads", 'j', 0, G_OPTION_ARG_INT, &o.search_threads,
+      "Threads one hard deal's search may use, 1 to 64 (default 1; Demon)", "J" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &o.die,
+      "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every "
+      "pass)", "MODE" },
+    { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary,
+      "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory",
+      NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   Job *job = NULL;
   Totals totals;
   int status = EXIT_SUCCESS;
 
-  context = g_option_context_new ("solve — say whether deals can be won, with a winning line");
-  g_option_context_set_description (context,
-    "Prints one JSON line per deal: {\"deal\":N,\"result\":\"solved|unsolvable|limit\","
-    "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\",\"nodes\":K,"
-    "\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is left out for --deck; \"solution\" is given "
-    "only when solved, in the notation of `patience-cli replay`. \"unsolvable\" means the whole "
-    "space was searched.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("solve", "say whether deals can be won, with a winning line",
+                              "Prints one JSON line per deal: {\"deal\":N,"
+                              "\"result\":\"solved|unsolvable|limit\","
+                              "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\","
+                              "\"nodes\":K,\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is "
+                              "left out for --deck; \"solution\" is given only when solved, in "
+                              "the notation of `patience-cli replay`. \"unsolvable\" means the "
+                              "whole space was searched.",
+                              entries, &argc, &argv, &error))
     {
       status = pat_cli_fail ("%s", error->message);
-      goto out;
-    }
-  if (argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-      status = pat_cli_fail ("unexpected argument '%s'", quoted);
       goto out;
     }
 

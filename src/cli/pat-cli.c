@@ -66,10 +66,11 @@ lookup_game (const char  *id,
 
 static gboolean
 parse_options (const CliOptions  *o,
+               const PatRules    *rules,
                PatOptions        *options,
                GError           **error)
 {
-  return pat_cli_parse_die (o->die, options, error);
+  return pat_cli_parse_die (rules, o->die, options, error);
 }
 
 /* Reads --deal or --deck into a deck; exactly one of them must be given. */
@@ -82,7 +83,8 @@ read_deck (const CliOptions  *o,
 {
   if ((o->deal == NULL) == (o->deck == NULL))
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK, "give exactly one of --deal N or --deck \"…\"");
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
+                   "give exactly one of --deal N or --deck \"…\"");
       return FALSE;
     }
   if (o->deal != NULL)
@@ -109,7 +111,7 @@ start_game (const CliOptions  *o,
   gboolean has_number;
 
   if ((*rules = lookup_game (o->game, error)) == NULL ||
-      !parse_options (o, &options, error) ||
+      !parse_options (o, *rules, &options, error) ||
       !read_deck (o, deck, &number, &has_number, error))
     return FALSE;
 
@@ -120,41 +122,19 @@ start_game (const CliOptions  *o,
   return TRUE;
 }
 
-static gboolean
-parse_command_line (const char    *command,
-                    const char    *summary,
-                    const char    *description,
-                    GOptionEntry  *entries,
-                    int           *argc,
-                    char        ***argv,
-                    GError       **error)
-{
-  g_autoptr(GOptionContext) context = NULL;
-  g_autofree char *parameter = g_strdup_printf ("%s — %s", command, summary);
-
-  context = g_option_context_new (parameter);
-  g_option_context_set_description (context, description);
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, argc, argv, error))
-    return FALSE;
-  if (*argc > 1)
-    {
-      g_autofree char *quoted = pat_cli_quote ((*argv)[1]);
-
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "unexpected argument '%s'", quoted);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 #define GAME_ENTRY(o) \
-  { "game", 'g', 0, G_OPTION_ARG_STRING, &(o)->game, pat_cli_game_help (FALSE), "ID" }
+  { "game", 'g', 0, PAT_CLI_ARG_TEXT, &(o)->game, pat_cli_game_help (FALSE), "ID" }
 #define DEAL_ENTRY(o) \
-  { "deal", 'd', 0, G_OPTION_ARG_STRING, &(o)->deal, "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and all-in-a-row)", "N" }
+  { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &(o)->deal, \
+    "Deal number, 1 to 99999999999999999999 (PySolFC's numbers for black-hole and " \
+    "all-in-a-row)", "N" }
 #define DECK_ENTRY(o) \
-  { "deck", 0, 0, G_OPTION_ARG_STRING, &(o)->deck, "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
+  { "deck", 0, 0, PAT_CLI_ARG_TEXT, &(o)->deck, \
+    "An explicit deck: 52 distinct cards such as AS TH 9C, top (first dealt) first", "CARDS" }
 #define DIE_ENTRY(o) \
-  { "die", 0, 0, G_OPTION_ARG_STRING, &(o)->die, "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every pass)", "MODE" }
+  { "die", 0, 0, PAT_CLI_ARG_TEXT, &(o)->die, \
+    "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every " \
+    "pass)", "MODE" }
 
 /* deal --difficulty LEVEL [--from N]: the first deal of that level at or after N. */
 static gboolean
@@ -169,7 +149,7 @@ start_game_of_difficulty (const CliOptions  *o,
   PatOptions options;
 
   if ((*rules = lookup_game (o->game, error)) == NULL ||
-      !parse_options (o, &options, error))
+      !parse_options (o, *rules, &options, error))
     return FALSE;
   if (!pat_difficulty_from_string (o->difficulty, &wanted))
     {
@@ -206,8 +186,14 @@ cmd_deal (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &o.difficulty, "Pick the first deal of this level, easy, medium or hard, at or after --from, that the solver proves winnable within the game's budget (" G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight " G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a solver)", "LEVEL" },
-    { "from", 0, 0, G_OPTION_ARG_STRING, &o.from, "With --difficulty: the deal number to start from (default 1)", "N" },
+    { "difficulty", 0, 0, PAT_CLI_ARG_TEXT, &o.difficulty,
+      "Pick the first deal of this level, easy, medium or hard, at or after --from, that the "
+      "solver proves winnable within the game's budget ("
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight "
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a "
+      "solver)", "LEVEL" },
+    { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from,
+      "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -217,11 +203,11 @@ cmd_deal (int    argc,
   PatDealNumber found;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("deal", "print a game's starting position",
-                           "For black-hole and all-in-a-row the output is black-hole-solver's board format. "
-                           "With --difficulty, the position is followed by a JSON line "
-                           "{\"deal\":N,\"difficulty\":\"LEVEL\"}.",
-                           entries, &argc, &argv, &error))
+  if (!pat_cli_parse_options ("deal", "print a game's starting position",
+                              "For black-hole and all-in-a-row the output is black-hole-solver's "
+                              "board format. With --difficulty, the position is followed by a "
+                              "JSON line {\"deal\":N,\"difficulty\":\"LEVEL\"}.",
+                              entries, &argc, &argv, &error))
     status = pat_cli_fail ("%s", error->message);
   else if (o.difficulty == NULL && o.from != NULL)
     status = pat_cli_fail ("--from goes with --difficulty");
@@ -257,7 +243,8 @@ cmd_replay (int    argc,
   CliOptions o = { 0, };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o), DEAL_ENTRY (&o), DECK_ENTRY (&o), DIE_ENTRY (&o),
-    { "moves", 'm', 0, G_OPTION_ARG_STRING, &o.moves, "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
+    { "moves", 'm', 0, PAT_CLI_ARG_TEXT, &o.moves,
+      "The moves, separated by spaces: s, t3>f, t2:3>t5, t1+t4>x", "MOVES" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -269,10 +256,10 @@ cmd_replay (int    argc,
   guint i;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("replay", "apply moves and print the final position",
-                           "Automatic moves happen as in play. The last line is JSON: "
-                           "{\"status\":\"playing|won|blocked|cycle\",\"moves\":K,\"score\":S}.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("replay", "apply moves and print the final position",
+                              "Automatic moves happen as in play. The last line is JSON: "
+                              "{\"status\":\"playing|won|blocked|cycle\",\"moves\":K,\"score\":S}.",
+                              entries, &argc, &argv, &error) ||
       !start_game (&o, &rules, &state, &error))
     {
       status = pat_cli_fail ("%s", error->message);
@@ -324,11 +311,12 @@ cmd_play (int    argc,
   const PatRules *rules;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("play", "play Perpetual Motion to its end",
-                           "Prints {\"result\":\"won\",\"rounds\":R} or "
-                           "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,\"cycle_length\":L}: "
-                           "the stock at the start of round R+1 is the stock at the start of round S.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("play", "play Perpetual Motion to its end",
+                              "Prints {\"result\":\"won\",\"rounds\":R} or "
+                              "{\"result\":\"cycle\",\"rounds\":R,\"cycle_start\":S,"
+                              "\"cycle_length\":L}: the stock at the start of round R+1 is the "
+                              "stock at the start of round S.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !read_deck (&o, deck, &number, &has_number, &error))
     {
@@ -337,7 +325,8 @@ cmd_play (int    argc,
     }
   if (rules != &pat_rules_perpetual_motion)
     {
-      status = pat_cli_fail ("play is for perpetual-motion, the game without decisions (not %s)", rules->id);
+      status = pat_cli_fail ("play is for perpetual-motion, the game without decisions (not %s)",
+                             rules->id);
       goto out;
     }
 
@@ -466,7 +455,8 @@ check_threads (int       threads,
 {
   if (threads < 1 || threads > 256)
     {
-      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d", threads);
+      g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d",
+                   threads);
       return FALSE;
     }
   return TRUE;
@@ -479,7 +469,7 @@ cmd_simulate (int    argc,
   CliOptions o = { .threads = 1 };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o),
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play, A..B", "A..B" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "The deals to play, A..B", "A..B" },
     { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Worker threads (default 1)", "T" },
     { NULL }
   };
@@ -490,10 +480,10 @@ cmd_simulate (int    argc,
   SimTotals t;
   int status = EXIT_SUCCESS;
 
-  if (!parse_command_line ("simulate", "play a range of Perpetual Motion deals",
-                           "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
-                           "mean_cycle_length, seconds.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("simulate", "play a range of Perpetual Motion deals",
+                              "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
+                              "mean_cycle_length, seconds.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !pat_cli_parse_range (o.deals, &first, &count, &error) ||
       !check_threads (o.threads, &error))
@@ -525,8 +515,9 @@ cmd_bench (int    argc,
   CliOptions o = { .threads = 1, .seconds = 0 };
   GOptionEntry entries[] = {
     GAME_ENTRY (&o),
-    { "deals", 0, 0, G_OPTION_ARG_STRING, &o.deals, "The deals to play (default 1..200000)", "A..B" },
-    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads, "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
+    { "deals", 0, 0, PAT_CLI_ARG_TEXT, &o.deals, "The deals to play (default 1..200000)", "A..B" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o.threads,
+      "Threads for the extra multi-threaded run (default: the number of cores)", "T" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -538,11 +529,11 @@ cmd_bench (int    argc,
   int status = EXIT_SUCCESS;
 
   o.threads = (int) g_get_num_processors ();
-  if (!parse_command_line ("bench", "measure the Perpetual Motion simulator",
-                           "Plays the deals single-threaded with the fast player, a sample with the "
-                           "plain rules-module player, and again with --threads; prints deals per "
-                           "second and the ratios as JSON lines.",
-                           entries, &argc, &argv, &error) ||
+  if (!pat_cli_parse_options ("bench", "measure the Perpetual Motion simulator",
+                              "Plays the deals single-threaded with the fast player, a sample "
+                              "with the plain rules-module player, and again with --threads; "
+                              "prints deals per second and the ratios as JSON lines.",
+                              entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
       !pat_cli_parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
       !check_threads (o.threads, &error))
@@ -562,14 +553,15 @@ cmd_bench (int    argc,
   run_simulation (&first, count, 1, FALSE, &fast);
   run_simulation (&first, count, n_threads, FALSE, &multi);
 
-  printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f}\n",
+  printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f}\n",
           plain.deals, plain.deals / plain.seconds);
-  printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
-          "\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
+  printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f,\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
           fast.deals, fast.deals / fast.seconds, fast.seconds * 1e6 / fast.deals,
           (fast.deals / fast.seconds) / (plain.deals / plain.seconds));
-  printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ",\"deals_per_second\":%.0f,"
-          "\"scaling_over_one_thread\":%.2f}\n",
+  printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ","
+          "\"deals_per_second\":%.0f,\"scaling_over_one_thread\":%.2f}\n",
           n_threads, multi.deals, multi.deals / multi.seconds,
           (multi.deals / multi.seconds) / (fast.deals / fast.seconds));
 
@@ -591,7 +583,8 @@ static const Command commands[] = {
   { "simulate", "play a range of Perpetual Motion deals and sum up", cmd_simulate },
   { "solve", "say whether deals can be won, with a winning line", pat_cli_solve },
   { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
-  { "bench-difficulty", "measure the difficulty levels with each game's yardstick", pat_cli_bench_difficulty },
+  { "bench-difficulty", "measure the difficulty levels with each game's yardstick",
+    pat_cli_bench_difficulty },
 };
 
 static void
@@ -602,16 +595,62 @@ print_usage (FILE *out)
   fprintf (out, "Usage: patience-cli COMMAND [OPTION…]\n\nCommands:\n");
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-16s %s\n", commands[i].name, commands[i].summary);
-  fprintf (out, "\n`patience-cli COMMAND --help` describes a command's options.\n"
+  fprintf (out, "\n`patience-cli COMMAND --help` or `patience-cli help COMMAND` describes a "
+                "command's options.\n"
                 "Cards are rank then suit (AS, TH, 9C); moves are s, t3>f, t2:3>t5, t1+t4>x.\n"
                 "Bad input exits with status 2 and one line on stderr.\n");
+}
+
+static const Command *
+find_command (const char *name)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (name, commands[i].name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+static int
+fail_unknown_command (const char *name)
+{
+  g_autofree char *quoted = pat_cli_quote (name);
+
+  return pat_cli_fail ("unknown command '%s' (`patience-cli help` lists the commands)", quoted);
+}
+
+/* help [COMMAND]: the commands, or COMMAND --help. */
+static int
+cmd_help (int    argc,
+          char **argv)
+{
+  const Command *command;
+  char *help_argv[] = { NULL, (char *) "--help", NULL };
+
+  if (argc < 2)
+    {
+      print_usage (stdout);
+      return EXIT_SUCCESS;
+    }
+  if ((command = find_command (argv[1])) == NULL)
+    return fail_unknown_command (argv[1]);
+  if (argc > 2)
+    {
+      g_autofree char *quoted = pat_cli_quote (argv[2]);
+
+      return pat_cli_fail ("unexpected argument '%s'", quoted);
+    }
+  /* Its options parse "--help", print its help and exit. */
+  help_argv[0] = argv[1];
+  return command->run (2, help_argv);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  guint i;
+  const Command *command;
 
   setlocale (LC_ALL, "");
   /* JSON and the text forms use '.' and plain digits whatever the locale. */
@@ -620,24 +659,16 @@ main (int    argc,
   /* Bad input is one line on stderr, even when it is no input at all. */
   if (argc < 2)
     return pat_cli_fail ("no command given (try patience-cli --help)");
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
-    {
-      print_usage (stdout);
-      return EXIT_SUCCESS;
-    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    return cmd_help (argc - 1, argv + 1);
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("patience-cli %s\n", PACKAGE_VERSION);
       return EXIT_SUCCESS;
     }
 
-  for (i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
-
-  {
-    g_autofree char *quoted = pat_cli_quote (argv[1]);
-
-    return pat_cli_fail ("unknown command '%s' (try patience-cli --help)", quoted);
-  }
+  if ((command = find_command (argv[1])) == NULL)
+    return fail_unknown_command (argv[1]);
+  return command->run (argc - 1, argv + 1);
 }
