@@ -174,7 +174,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       else
         g_assert_nonnull (range_error);
     }
-  if (n_lines > 1 && !pat_cli_parse_die (lines[1], &options, &die_error))
+  if (n_lines > 1 && !pat_cli_parse_die (pat_rules_match (), lines[1], &options, &die_error))
     g_assert_nonnull (die_error);
   if (n_lines > 2)
     {
