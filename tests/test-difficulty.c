@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of the greedy player on hand-made positions, and of the difficulty levels of known deals. */
+/* Tests of the greedy player on hand-made positions, and of the difficulty levels of known
+ * deals. */
 
 #include "config.h"
 
@@ -169,10 +170,12 @@ test_score (void)
   make_black_hole (&state, "AS", fans_forced);
   g_assert_cmpfloat (pat_difficulty_score (&pat_rules_black_hole, &state, NULL), ==, 1.0);
   make_black_hole (&state, "5H", fans_blocked);
-  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM, &state, NULL),
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole,
+                                                             PAT_PLAYOUT_RANDOM, &state, NULL),
                                   (PAT_N_CARDS - 2) / 52.0, 1e-9);
   /* No rollout player wins it, each puts 50 cards out: the best one's 50, then the mean share. */
-  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT, &state, NULL),
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole,
+                                                             PAT_PLAYOUT_ROLLOUT, &state, NULL),
                                   ((PAT_N_CARDS - 2) + (PAT_N_CARDS - 2) / 52.0) / 53.0, 1e-9);
 }
 
@@ -186,8 +189,10 @@ test_score_rollout_players (void)
   double random_score, rollout_score;
 
   make_black_hole (&state, "AS", fans);
-  random_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM, &state, NULL);
-  rollout_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT, &state, NULL);
+  random_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_RANDOM,
+                                            &state, NULL);
+  rollout_score = pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT,
+                                             &state, NULL);
   g_assert_cmpfloat (rollout_score, ==, 1.0);
   g_assert_cmpfloat (random_score, <, 1.0);
   g_assert_cmpfloat (random_score, >, (PAT_N_CARDS - 3) / 52.0);
@@ -285,7 +290,8 @@ test_yardstick (void)
       pat_difficulty_yardstick_play (games[i].rules, &state, &played);
       if (games[i].yardstick == PAT_YARDSTICK_ROLLOUT)
         {
-          pat_rollout_play (games[i].rules, &state, PAT_DIFFICULTY_YARDSTICK_LEVEL, NULL, &expected);
+          pat_rollout_play (games[i].rules, &state, PAT_DIFFICULTY_YARDSTICK_LEVEL, NULL,
+                            &expected);
           pat_greedy_play (games[i].rules, &state, 0, &other);
           g_assert_cmpuint (played.out, !=, other.out);
         }
@@ -369,7 +375,8 @@ test_levels_of_score (void)
       g_assert_cmpfloat (easy_min, <, 1);
       g_assert_cmpint (pat_difficulty_of_score (all[i], 1.0), ==, PAT_DIFFICULTY_EASY);
       g_assert_cmpint (pat_difficulty_of_score (all[i], easy_min), ==, PAT_DIFFICULTY_EASY);
-      g_assert_cmpint (pat_difficulty_of_score (all[i], (easy_min + medium_min) / 2), ==, PAT_DIFFICULTY_MEDIUM);
+      g_assert_cmpint (pat_difficulty_of_score (all[i], (easy_min + medium_min) / 2),
+                       ==, PAT_DIFFICULTY_MEDIUM);
       g_assert_cmpint (pat_difficulty_of_score (all[i], medium_min / 2), ==, PAT_DIFFICULTY_HARD);
     }
 }
@@ -422,12 +429,14 @@ test_known_deals (void)
     {
       PatSolveLimits limits = { 0, };
       PatState state;
+      PatDifficulty level;
       double score = -1;
 
       deal (cases[i].rules, cases[i].number, &state);
       g_test_message ("%s deal %u", cases[i].rules->id, cases[i].number);
-      g_assert_cmpstr (pat_difficulty_to_string (pat_difficulty_of_deal (cases[i].rules, &state, &limits,
-                                                                         PAT_DIFFICULTY_UNKNOWN, &score)),
+      level = pat_difficulty_of_deal (cases[i].rules, &state, &limits, PAT_DIFFICULTY_UNKNOWN,
+                                      &score);
+      g_assert_cmpstr (pat_difficulty_to_string (level),
                        ==, pat_difficulty_to_string (cases[i].expected));
       g_assert_cmpfloat (score, >=, 0);
       g_assert_cmpfloat (score, ==, pat_difficulty_score (cases[i].rules, &state, NULL));
@@ -444,11 +453,14 @@ test_wanted_level_skips_solver (void)
 
   limits.max_nodes = 1;
   deal (&pat_rules_demon, 1, &state);   /* medium, 33,000 positions to solve */
-  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_EASY, NULL),
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits,
+                                           PAT_DIFFICULTY_EASY, NULL),
                    ==, PAT_DIFFICULTY_MEDIUM);
-  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_MEDIUM, NULL),
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits,
+                                           PAT_DIFFICULTY_MEDIUM, NULL),
                    ==, PAT_DIFFICULTY_UNKNOWN);
-  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_demon, &state, &limits,
+                                           PAT_DIFFICULTY_UNKNOWN, NULL),
                    ==, PAT_DIFFICULTY_UNKNOWN);
 }
 
@@ -457,7 +469,8 @@ test_wanted_level_skips_solver (void)
  * Idiot's Delight deal 5 is Hard and winnable, but its proof takes the SAT solver after some
  * 15,000 positions of probes (a tenth of a second here); deal 191, Hard too, takes a few
  * hundred positions. The budget is cut to 10 ms for the test, so that the margin stays wide on
- * a faster machine (the game's own is PAT_DIFFICULTY_PICK_SECONDS_SAT, 0.3 s, enough for any deal). */
+ * a faster machine (the game's own is PAT_DIFFICULTY_PICK_SECONDS_SAT, 0.3 s, enough for any
+ * deal). */
 static void
 test_pick_budget (void)
 {
@@ -486,7 +499,8 @@ test_pick_budget (void)
 
   /* Each game's own budget: Idiot's Delight's SAT solver gets the time it needs on any deal. */
   g_assert_cmpfloat (pat_difficulty_pick_seconds (rules), ==, PAT_DIFFICULTY_PICK_SECONDS_SAT);
-  g_assert_cmpfloat (pat_difficulty_pick_seconds (&pat_rules_demon), ==, PAT_DIFFICULTY_PICK_SECONDS);
+  g_assert_cmpfloat (pat_difficulty_pick_seconds (&pat_rules_demon),
+                     ==, PAT_DIFFICULTY_PICK_SECONDS);
 }
 
 /* A cancelled search is UNKNOWN. */
@@ -499,7 +513,8 @@ test_cancelled (void)
 
   limits.cancel = &cancel;
   deal (&pat_rules_black_hole, 3, &state);
-  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, &state, &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+  g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, &state, &limits,
+                                           PAT_DIFFICULTY_UNKNOWN, NULL),
                    ==, PAT_DIFFICULTY_UNKNOWN);
 }
 

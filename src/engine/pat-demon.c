@@ -9,7 +9,8 @@
 
 #define N_(s) (s)
 
-static const char empty_foundation_reason[] = N_("an empty foundation takes only a card of the base rank");
+static const char empty_foundation_reason[] =
+  N_("an empty foundation takes only a card of the base rank");
 
 enum {
   PILE_STOCK,
@@ -394,7 +395,8 @@ talon_can_play (const PatState *state)
       for (to = PILE_F1; to < N_PILES; to++)
         {
           gboolean fits = is_foundation (to)
-                          ? pat_rules_fits_suit_foundation (state, to, card, empty_foundation_reason, &reason)
+                          ? pat_rules_fits_suit_foundation (state, to, card,
+                                                            empty_foundation_reason, &reason)
                           : fits_tableau (state, to, card, &reason);
 
           if (fits)

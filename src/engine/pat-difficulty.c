@@ -303,7 +303,8 @@ gboolean
 pat_difficulty_from_string (const char    *text,
                             PatDifficulty *difficulty)
 {
-  static const PatDifficulty levels[] = { PAT_DIFFICULTY_EASY, PAT_DIFFICULTY_MEDIUM, PAT_DIFFICULTY_HARD };
+  static const PatDifficulty levels[] = { PAT_DIFFICULTY_EASY, PAT_DIFFICULTY_MEDIUM,
+                                          PAT_DIFFICULTY_HARD };
   guint i;
 
   for (i = 0; text != NULL && i < G_N_ELEMENTS (levels); i++)

@@ -35,10 +35,10 @@ typedef enum {
 #define PAT_DIFFICULTY_YARDSTICK_LEVEL 2
 
 /* The solver's wall-time budget and table memory for each deal tried when a winnable deal is
- * picked (pat_difficulty_pick(), and the app's "winnable deals only" at any level; bench-difficulty's
- * default): a deal it cannot prove winnable that quickly is passed over, as there are plenty of
- * others. Most deals of every game are decided in milliseconds, and a second spent on one slow
- * deal is a second the player waits. */
+ * picked (pat_difficulty_pick(), and the app's "winnable deals only" at any level;
+ * bench-difficulty's default): a deal it cannot prove winnable that quickly is passed over, as
+ * there are plenty of others. Most deals of every game are decided in milliseconds, and a second
+ * spent on one slow deal is a second the player waits. */
 #define PAT_DIFFICULTY_PICK_SECONDS 0.1
 /* Idiot's Delight, whose SAT solver decides every deal in 0.05-0.4 s: with 0.3 s no deal is
  * passed over, and picks are quicker than with 0.1 s, which passed over the deals it was
@@ -81,9 +81,9 @@ struct _PatDifficultyInfo {
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
  * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: the cards the best
  * of them put out (52 for a win) plus that mean share, over 53, so that a deal where one of them
- * got a card further always scores higher. No solver, no search: a fraction
- * of a millisecond for random players, a few milliseconds for rollout players. NaN-free and the same
- * on every run. @cancel (nullable) stops it early (the score is then meaningless).
+ * got a card further always scores higher. No solver, no search: a fraction of a millisecond for
+ * random players, a few milliseconds for rollout players. NaN-free and the same on every run.
+ * @cancel (nullable) stops it early (the score is then meaningless).
  */
 double        pat_difficulty_score        (const PatRules       *rules,
                                            const PatState       *state,

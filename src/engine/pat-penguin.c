@@ -36,8 +36,9 @@ static const PatLayout penguin_narrow_layout = {
     COLUMN (1, NARROW_TABLEAU_Y), COLUMN (2, NARROW_TABLEAU_Y), COLUMN (3, NARROW_TABLEAU_Y),
     COLUMN (4, NARROW_TABLEAU_Y), COLUMN (5, NARROW_TABLEAU_Y), COLUMN (6, NARROW_TABLEAU_Y),
     COLUMN (7, NARROW_TABLEAU_Y),
-    CELL (1, NARROW_CELLS_Y), CELL (2, NARROW_CELLS_Y), CELL (3, NARROW_CELLS_Y), CELL (4, NARROW_CELLS_Y),
-    CELL (5, NARROW_CELLS_Y), CELL (6, NARROW_CELLS_Y), CELL (7, NARROW_CELLS_Y),
+    CELL (1, NARROW_CELLS_Y), CELL (2, NARROW_CELLS_Y), CELL (3, NARROW_CELLS_Y),
+    CELL (4, NARROW_CELLS_Y), CELL (5, NARROW_CELLS_Y), CELL (6, NARROW_CELLS_Y),
+    CELL (7, NARROW_CELLS_Y),
     FOUNDATION (1, COL_X (1.5f), 0), FOUNDATION (2, COL_X (2.5f), 0),
     FOUNDATION (3, COL_X (3.5f), 0), FOUNDATION (4, COL_X (4.5f), 0),
   },
@@ -225,7 +226,8 @@ penguin_check_move (const PatState  *state,
           return FALSE;
         }
       return pat_rules_fits_suit_foundation (state, to, pat_state_pile_top (state, from),
-                                             N_("an empty foundation takes only a card of the beak's rank"), reason);
+                                             N_("an empty foundation takes only a card of the "
+                                                "beak's rank"), reason);
     }
 
   if (is_cell (to))

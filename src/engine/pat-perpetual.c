@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Perpetual Motion, its Free Columns variant and Drake's Idiot's Delight: four piles fed from a stock. */
+/* Perpetual Motion, its Free Columns variant and Drake's Idiot's Delight: four piles fed from a
+ * stock. */
 
 #include "config.h"
 

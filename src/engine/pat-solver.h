@@ -25,7 +25,8 @@ typedef struct {
   const gint       *cancel;       /* nullable; read with g_atomic_int_get */
   PatSolveProgress  progress;     /* nullable; called every so many nodes from the solving thread */
   gpointer          user_data;
-  guint             threads;      /* threads one hard position may use (Demon); 0 or 1: the calling one */
+  guint             threads;      /* threads one hard position may use (Demon); 0 or 1: the
+                                   * calling one */
 } PatSolveLimits;
 
 #define PAT_SOLVE_DEFAULT_MEMORY ((gsize) 256 * 1024 * 1024)
@@ -36,7 +37,8 @@ typedef struct {
   PatSolveResult result;
   guint64        nodes;
   guint          n_moves;
-  PatMove       *moves;         /* solved: the player moves of a winning line, in replay notation order */
+  PatMove       *moves;         /* solved: the player moves of a winning line, in replay notation
+                                 * order */
 } PatSolution;
 
 void           pat_solution_clear  (PatSolution          *solution);

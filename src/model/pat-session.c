@@ -161,7 +161,8 @@ play_step_cb (gpointer user_data)
   PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
   gboolean animated = self->play_interval >= PLAY_ANIMATED_MS;
   double due = (g_get_monotonic_time () - self->play_start) * self->play_speed / G_USEC_PER_SEC;
-  guint n = (guint) CLAMP (due - self->play_done, 1.0, MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
+  guint n = (guint) CLAMP (due - self->play_done, 1.0,
+                           MAX (1.0, self->play_speed * PLAY_MAX_CATCH_UP));
   guint i;
 
   /* Behind by more than the catch-up allows: count from now. (A fraction of a deal left over is
@@ -317,8 +318,8 @@ set_game (PatSession *self,
     }
   g_set_object (&self->game, game);
   self->game_in_match = self->match_play != NULL;
-  self->finished_id = g_signal_connect_object (game, "finished", G_CALLBACK (game_finished_cb), self,
-                                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  self->finished_id = g_signal_connect_object (game, "finished", G_CALLBACK (game_finished_cb),
+                                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   pat_analyzer_set_game (self->analyzer, game);
   /* A match's games are saved with the match (which marks itself to resume), never in place of
    * the player's own Demon. */

@@ -71,18 +71,21 @@ load_failed_cb (PatApplication *self,
 
   if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME) && moved_to != NULL)
     /* Translators: %s is the path the unreadable file was moved to */
-    text = g_strdup_printf (_("The history of your recent games could not be read and starts again. The file was kept as %s"),
+    text = g_strdup_printf (_("The history of your recent games could not be read and starts "
+                              "again. The file was kept as %s"),
                             moved_to);
   else if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME))
     /* Translators: %s says why, and where the file is (it was left in place) */
     text = g_strdup_printf (_("The history of your recent games could not be read: %s"), message);
   else if (moved_to != NULL)
     /* Translators: %s is the path the unreadable save file was moved to */
-    text = g_strdup_printf (_("Your saved game could not be read and a new one was started. The file was kept as %s"),
+    text = g_strdup_printf (_("Your saved game could not be read and a new one was started. "
+                              "The file was kept as %s"),
                             moved_to);
   else
     /* Translators: %s says why, and where the file is (it was left in place) */
-    text = g_strdup_printf (_("Your saved game could not be read and a new one was started: %s"), message);
+    text = g_strdup_printf (_("Your saved game could not be read and a new one was started: %s"),
+                            message);
   g_message ("%s: %s", text, message);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
@@ -315,7 +318,8 @@ statistics_action (GSimpleAction *action,
   PatGame *game = active_game (self);
   PatStatsDialog *dialog;
 
-  dialog = pat_stats_dialog_new (window, self->stats, game != NULL ? pat_game_get_game_id (game) : NULL);
+  dialog = pat_stats_dialog_new (window, self->stats,
+                                 game != NULL ? pat_game_get_game_id (game) : NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -362,7 +366,8 @@ pat_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (pat_application_parent_class)->startup (app);
 
-  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
+                                   self);
   /* One action per game, named like the desktop file's actions, which D-Bus activation calls. */
   games = pat_rules_all (&n_games);
   for (guint i = 0; i < n_games; i++)
@@ -381,12 +386,18 @@ pat_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.restart", restart_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.rules", rules_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.help", manual_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.game-chooser", chooser_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.statistics", statistics_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scoreboard", scoreboard_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen",
+                                         fullscreen_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay",
+                                         help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.game-chooser",
+                                         chooser_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.statistics",
+                                         statistics_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences",
+                                         preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scoreboard",
+                                         scoreboard_accels);
 
   self->settings = g_settings_new (APP_ID);
   /* The development profile keeps its games apart from the player's. */
@@ -443,7 +454,8 @@ static void
 pat_application_init (PatApplication *self)
 {
   static const GOptionEntry options[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_("Open this game (black-hole, penguin, demon, …)"), N_("ID") },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL,
+      N_("Open this game (black-hole, penguin, demon, …)"), N_("ID") },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, NULL, N_("Deal this deal number"), N_("N") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
     { NULL }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatGameChooser: every game with a preview and its rules, recent deals, a deal number, Demon's options. */
+/* PatGameChooser: every game with a preview and its rules, recent deals, a deal number, Demon's
+ * options. */
 
 #include "config.h"
 
@@ -150,18 +151,20 @@ update_deal_field (PatGameChooser *self)
   gboolean in_progress = pat_store_has_game (pat_session_get_store (self->session), self->game_id);
 
   if (!valid)
-    g_string_append (description, _("A deal number is a whole number from 1 to 99999999999999999999."));
+    g_string_append (description,
+                     _("A deal number is a whole number from 1 to 99999999999999999999."));
   else if (in_progress)
-    g_string_append (description, _("Leave it empty to go on with your game in progress, or type the number "
-                                    "of the deal to play."));
+    g_string_append (description, _("Leave it empty to go on with your game in progress, or type "
+                                    "the number of the deal to play."));
   else
-    g_string_append (description, _("Leave it empty for a random deal, or type the number of the deal to play."));
+    g_string_append (description, _("Leave it empty for a random deal, or type the number of the "
+                                    "deal to play."));
 
   if (has_flag (self->game_id, PAT_RULES_PYSOLFC))
     {
       g_string_append_c (description, ' ');
-      g_string_append (description, _("The deals have the same numbers as in PySolFC, so a deal can be compared "
-                                      "with PySolFC’s game of that number."));
+      g_string_append (description, _("The deals have the same numbers as in PySolFC, so a deal "
+                                      "can be compared with PySolFC’s game of that number."));
     }
   adw_preferences_group_set_description (self->deal_group, description->str);
 
@@ -319,11 +322,13 @@ recent_row_new (const Recent *recent)
   g_autoptr(GDateTime) date = g_date_time_new_from_unix_local (recent->result.date);
   g_autofree char *when = date != NULL ? g_date_time_format (date, "%x") : g_strdup ("");
   /* Translators: a recent deal in the game chooser: the game and the deal number */
-  g_autofree char *title = g_strdup_printf (_("%s · Deal %s"), pat_rules_text_name (recent->game_id),
+  g_autofree char *title = g_strdup_printf (_("%s · Deal %s"),
+                                            pat_rules_text_name (recent->game_id),
                                             recent->result.deal);
   /* Translators: how a recent deal went ("Assisted": the Demo played in it), and its date */
   g_autofree char *detail = g_strdup_printf (recent->result.assisted ? _("Assisted · %s") :
-                                             recent->result.won ? _("Won · %s") : _("Lost · %s"), when);
+                                             recent->result.won ? _("Won · %s") : _("Lost · %s"),
+                                             when);
   GtkWidget *title_label = gtk_label_new (title);
   GtkWidget *detail_label = gtk_label_new (detail);
 
@@ -361,7 +366,8 @@ build_recent (PatGameChooser *self)
       g_autoptr(GArray) history = pat_stats_get_history (stats, rules[i]->id);
 
       /* The newest few of each game are enough to find the newest few of all. */
-      for (k = history->len > 3 * MAX_RECENT ? history->len - 3 * MAX_RECENT : 0; k < history->len; k++)
+      for (k = history->len > 3 * MAX_RECENT ? history->len - 3 * MAX_RECENT : 0;
+           k < history->len; k++)
         {
           Recent recent = { rules[i]->id, g_array_index (history, PatResult, k) };
 
@@ -431,7 +437,8 @@ pat_game_chooser_play (PatGameChooser *self)
       char digits[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
 
       pat_deal_number_format (&deal, digits);
-      gtk_widget_activate_action (GTK_WIDGET (self->window), "win.start-deal", "(ss)", self->game_id, digits);
+      gtk_widget_activate_action (GTK_WIDGET (self->window), "win.start-deal", "(ss)",
+                                  self->game_id, digits);
     }
   else
     gtk_widget_activate_action (GTK_WIDGET (self->window), "win.choose-game", "s", self->game_id);
@@ -558,7 +565,8 @@ pat_game_chooser_class_init (PatGameChooserClass *klass)
 
   g_type_ensure (PAT_TYPE_BOARD);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-game-chooser.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-game-chooser.ui");
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, leaflet);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, sidebar);
   gtk_widget_class_bind_template_child (widget_class, PatGameChooser, content);
@@ -628,8 +636,8 @@ pat_game_chooser_new (GtkWindow  *window,
     {
       self->settings = g_object_ref (settings);
       pat_preferences_bind_die_mode (self->die_row, self->settings);
-      g_signal_connect_object (self->settings, "changed::demon-die-mode", G_CALLBACK (die_mode_changed_cb),
-                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::demon-die-mode",
+                               G_CALLBACK (die_mode_changed_cb), self, G_CONNECT_SWAPPED);
     }
   else
     pat_preferences_fill_die_mode (self->die_row);
@@ -640,6 +648,7 @@ pat_game_chooser_new (GtkWindow  *window,
   build_recent (self);
 
   current = pat_session_get_game (session);
-  pat_game_chooser_select_game (self, current != NULL ? pat_game_get_game_id (current) : all[0]->id);
+  pat_game_chooser_select_game (self,
+                                current != NULL ? pat_game_get_game_id (current) : all[0]->id);
   return self;
 }

@@ -92,7 +92,8 @@ pat_match_dialog_build (PatMatchDialog  *self,
 
   pat_match_set_target (match, (int) gtk_adjustment_get_value (self->target_adjustment));
   pat_match_set_same_deal (match, gtk_switch_get_active (self->same_deal_switch));
-  options.die_mode = (PatDieMode) MIN (adw_combo_row_get_selected (self->die_row), PAT_DIE_PER_PASS);
+  options.die_mode = (PatDieMode) MIN (adw_combo_row_get_selected (self->die_row),
+                                       PAT_DIE_PER_PASS);
   pat_match_set_options (match, &options);
   return g_steal_pointer (&match);
 }
@@ -203,7 +204,8 @@ renumber (PatMatchDialog *self)
   self->updating++;
   gtk_adjustment_set_upper (self->teams_adjustment, MIN (n, MAX_TEAMS));
   self->updating--;
-  set_team_count (self, MIN ((guint) gtk_adjustment_get_value (self->teams_adjustment), MIN (n, MAX_TEAMS)));
+  set_team_count (self, MIN ((guint) gtk_adjustment_get_value (self->teams_adjustment),
+                             MIN (n, MAX_TEAMS)));
 }
 
 static void
@@ -219,7 +221,8 @@ player_team_cb (PatMatchDialog *self,
     {
       PlayerRow *player = g_ptr_array_index (self->players, i);
 
-      if (player->team == drop_down && gtk_drop_down_get_selected (drop_down) != GTK_INVALID_LIST_POSITION)
+      if (player->team == drop_down &&
+          gtk_drop_down_get_selected (drop_down) != GTK_INVALID_LIST_POSITION)
         player->team_index = gtk_drop_down_get_selected (drop_down);
     }
   validate (self);
@@ -263,7 +266,8 @@ add_player (PatMatchDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (player->row), name);
   g_signal_connect_swapped (player->row, "changed", G_CALLBACK (validate), self);
 
-  player->team = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->team_names)), NULL));
+  player->team = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->team_names)),
+                                                   NULL));
   gtk_widget_set_valign (GTK_WIDGET (player->team), GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (GTK_WIDGET (player->team), _("Team"));
   g_signal_connect_swapped (player->team, "notify::selected", G_CALLBACK (player_team_cb), self);
@@ -306,7 +310,8 @@ teams_toggled_cb (PatMatchDialog *self)
     {
       self->updating++;
       gtk_adjustment_set_value (self->target_adjustment,
-                                teams_on (self) ? PAT_MATCH_DEFAULT_TEAM_TARGET : PAT_MATCH_DEFAULT_TARGET);
+                                teams_on (self) ? PAT_MATCH_DEFAULT_TEAM_TARGET
+                                                : PAT_MATCH_DEFAULT_TARGET);
       self->updating--;
     }
   sync_team_dropdowns (self);
@@ -370,14 +375,18 @@ pat_match_dialog_start (PatMatchDialog *self)
     {
       AdwMessageDialog *dialog;
 
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Replace the Match in Progress?"),
-                                                           _("The match that has not been finished will be "
-                                                             "abandoned, with its scores.")));
-      adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "replace", _("_Replace"), NULL);
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                           _("Replace the Match in Progress?"),
+                                                           _("The match that has not been "
+                                                             "finished will be abandoned, "
+                                                             "with its scores.")));
+      adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"),
+                                        "replace", _("_Replace"), NULL);
       adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
       adw_message_dialog_set_default_response (dialog, "cancel");
       adw_message_dialog_set_close_response (dialog, "cancel");
-      g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self,
+                               G_CONNECT_SWAPPED);
       g_set_weak_pointer (&self->confirmation, dialog);
       gtk_window_present (GTK_WINDOW (dialog));
       return FALSE;
@@ -490,7 +499,8 @@ pat_match_dialog_class_init (PatMatchDialogClass *klass)
 
   object_class->dispose = pat_match_dialog_dispose;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-match-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-match-dialog.ui");
   gtk_widget_class_bind_template_callback (widget_class, teams_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, teams_count_cb);
   gtk_widget_class_bind_template_callback (widget_class, target_changed_cb);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end, rules,
- * help, and the turns of a Demon match. */
+/* PatWindow's actions: new game, restart, undo, redo, hint, choosing a game, play to the end,
+ * rules, help, and the turns of a Demon match. */
 
 #include "config.h"
 
@@ -115,7 +115,8 @@ redo_action (GtkWidget  *widget,
   pat_session_redo (self->session);
 }
 
-/* The hint in words, for the status line and screen readers: "Hint: Nine of Spades to Foundation 2". */
+/* The hint in words, for the status line and screen readers: "Hint: Nine of Spades to
+ * Foundation 2". */
 static char *
 describe_move (PatWindow     *self,
                const PatMove *move)
@@ -287,7 +288,8 @@ driver_cb (PatWindow  *self,
   /* The Demo's line makes the safe moves up itself: the board's own would take its next card. */
   pat_board_set_auto_paused (self->board, driver == PAT_DRIVER_DEMO);
   if (driver == PAT_DRIVER_PLAY_TO_END)
-    pat_window_set_message (self, _("Playing to the end; any key or a click on the cards stops it"));
+    pat_window_set_message (self,
+                            _("Playing to the end; any key or a click on the cards stops it"));
   else if (driver == PAT_DRIVER_DEMO)
     pat_window_set_message (self, _("Demo: watch the winning line; any move stops it"));
   pat_window_update_actions (self);
@@ -370,7 +372,8 @@ rules_action (GtkWidget  *widget,
 
   if (self->game == NULL)
     return;
-  gtk_window_present (GTK_WINDOW (pat_rules_window_new (GTK_WINDOW (self), pat_game_get_game_id (self->game))));
+  gtk_window_present (GTK_WINDOW (pat_rules_window_new (GTK_WINDOW (self),
+                                                        pat_game_get_game_id (self->game))));
 }
 
 /* F1: the manual, at the current game's page, in the help viewer. Where nothing opens help: URIs
@@ -454,10 +457,12 @@ confirm (PatWindow  *self,
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
   adw_message_dialog_set_response_appearance (dialog, response,
-                                              destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED);
+                                              destructive ? ADW_RESPONSE_DESTRUCTIVE
+                                                          : ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, destructive ? "cancel" : response);
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirmation_response_cb), self,
+                           G_CONNECT_SWAPPED);
   g_set_weak_pointer (&self->confirmation, GTK_WINDOW (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -479,7 +484,8 @@ end_turn_action (GtkWidget  *widget,
   /* Translators: %s is the name of the player whose turn it is */
   heading = g_strdup_printf (_("End %s’s Turn?"), player);
   /* Translators: %s is a player's name, %d their score */
-  body = g_strdup_printf (_("The score of %2$d counts as %1$s’s score for this round, and the next player takes over."),
+  body = g_strdup_printf (_("The score of %2$d counts as %1$s’s score for this round, and the "
+                            "next player takes over."),
                           player, pat_game_get_score (self->game));
   confirm (self, heading, body, "end", _("_End Turn"), FALSE);
 }
@@ -494,7 +500,8 @@ abandon_match_action (GtkWidget  *widget,
   if (pat_session_get_match_play (self->session) == NULL)
     return;
   confirm (self, _("Abandon the Match?"),
-           _("The match ends without a winner and its scores are forgotten. This cannot be undone."),
+           _("The match ends without a winner and its scores are forgotten. "
+             "This cannot be undone."),
            "abandon", _("_Abandon"), TRUE);
 }
 

@@ -54,6 +54,7 @@ turn_player (PatWindow *self)
 static void
 update_status (PatWindow *self)
 {
+  PatMatchPlay *match_play = pat_session_get_match_play (self->session);
   g_autofree char *deal = NULL;
   g_autofree char *game_text = NULL;
   g_autofree char *moves = NULL;
@@ -73,7 +74,7 @@ update_status (PatWindow *self)
   if (turn_player (self) != NULL)
     /* Translators: the status line during a Demon match: the round and whose turn it is */
     game_text = g_strdup_printf (_("Match round %u · %s"),
-                                 pat_match_play_get_turn_round (pat_session_get_match_play (self->session)), turn_player (self));
+                                 pat_match_play_get_turn_round (match_play), turn_player (self));
   else if (deal != NULL && deal[0] != '\0' && self->narrow)
     /* The title, cut short in a narrow window, names the game: the status line keeps the deal. */
     game_text = g_strdup_printf (_("Deal %s"), deal);
@@ -101,8 +102,9 @@ update_status (PatWindow *self)
     }
   else
     {
+      gboolean has_deal = deal != NULL && deal[0] != '\0';
       /* Translators: the window's subtitle, %s is the deal number */
-      g_autofree char *subtitle = deal != NULL && deal[0] != '\0' ? g_strdup_printf (_("Deal %s"), deal) : NULL;
+      g_autofree char *subtitle = has_deal ? g_strdup_printf (_("Deal %s"), deal) : NULL;
 
       adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
     }
@@ -128,7 +130,8 @@ update_status (PatWindow *self)
   else
     {
       n = cards_left (self->game);
-      extra = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left", "%u cards left", n), n);
+      extra = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left", "%u cards left", n),
+                               n);
     }
   gtk_label_set_label (self->extra_label, extra);
 }
@@ -202,7 +205,8 @@ show_message_line (PatWindow *self)
   const char *text = gtk_label_get_label (self->message_label);
 
   if (gtk_widget_get_parent (GTK_WIDGET (self->message_label)) == self->status_row2)
-    gtk_stack_set_visible_child_name (GTK_STACK (self->status_row2), text[0] != '\0' ? "message" : "tail");
+    gtk_stack_set_visible_child_name (GTK_STACK (self->status_row2),
+                                      text[0] != '\0' ? "message" : "tail");
   pat_window_fit_status (self);
 }
 
@@ -331,7 +335,8 @@ pat_window_dismiss_toast (PatWindow *self,
     }
   d = g_new0 (Dismissal, 1);
   d->toast = g_object_ref (toast);
-  gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), dismiss_tick_cb, d, dismissal_free);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), dismiss_tick_cb, d,
+                                dismissal_free);
 }
 
 void
@@ -395,6 +400,7 @@ show_end (PatWindow  *self,
 {
   g_autofree char *time = NULL;
   g_autofree char *won_text = NULL;
+  const char *title;
   guint moves;
 
   switch (status)
@@ -404,8 +410,8 @@ show_end (PatWindow  *self,
       time = format_elapsed (pat_game_get_elapsed (self->game));
       gtk_image_set_from_icon_name (self->end_icon, "emblem-ok-symbolic");
       /* A game the Demo played in is solved, but not won by the player (it counts as assisted). */
-      gtk_label_set_label (self->end_title, pat_game_get_assisted (self->game) ? _("Solved with the Demo")
-                                                                              : _("You Won!"));
+      title = pat_game_get_assisted (self->game) ? _("Solved with the Demo") : _("You Won!");
+      gtk_label_set_label (self->end_title, title);
       /* Translators: %s is the time taken (m:ss), %u the number of moves */
       won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
                                                "Solved in %s with %'u moves.", moves), time, moves);
@@ -418,7 +424,8 @@ show_end (PatWindow  *self,
       else
         gtk_label_set_label (self->end_description, won_text);
       if (!pat_game_get_assisted (self->game))
-        pat_celebration_start (self->celebration, g_settings_get_boolean (self->settings, "animations"));
+        pat_celebration_start (self->celebration,
+                               g_settings_get_boolean (self->settings, "animations"));
       break;
 
     case PAT_STATUS_BLOCKED:
@@ -556,7 +563,8 @@ move_status_tail (PatWindow *self,
   g_object_unref (message);
   gtk_label_set_wrap (self->message_label, narrow);
   gtk_label_set_lines (self->message_label, narrow ? 2 : -1);
-  gtk_label_set_ellipsize (self->message_label, narrow ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_START);
+  gtk_label_set_ellipsize (self->message_label,
+                           narrow ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_START);
   gtk_label_set_xalign (self->message_label, narrow ? 0 : 1);
   show_message_line (self);
 }
@@ -678,10 +686,10 @@ pat_window_show_scoreboard (PatWindow *self)
       g_set_weak_pointer (&self->scoreboard,
                           GTK_WINDOW (pat_scoreboard_new (GTK_WINDOW (self),
                                                           pat_match_play_get_match (match_play))));
-      g_signal_connect_object (self->scoreboard, "start-turn", G_CALLBACK (scoreboard_start_turn_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->scoreboard, "abandon", G_CALLBACK (scoreboard_abandon_cb), self,
-                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->scoreboard, "start-turn",
+                               G_CALLBACK (scoreboard_start_turn_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->scoreboard, "abandon",
+                               G_CALLBACK (scoreboard_abandon_cb), self, G_CONNECT_SWAPPED);
     }
   pat_scoreboard_set_between_turns (PAT_SCOREBOARD (self->scoreboard),
                                     pat_match_play_get_turn_over (match_play));
@@ -856,8 +864,9 @@ deal_settings_cb (PatWindow  *self,
   pat_session_set_die_mode (self->session, (PatDieMode) g_settings_get_enum (settings,
                                                                              "demon-die-mode"));
   pat_session_set_difficulty (self->session,
-                              difficulty > 0 ? (PatDifficulty) (PAT_DIFFICULTY_EASY + difficulty - 1)
-                                             : PAT_DIFFICULTY_UNKNOWN);
+                              difficulty > 0
+                              ? (PatDifficulty) (PAT_DIFFICULTY_EASY + difficulty - 1)
+                              : PAT_DIFFICULTY_UNKNOWN);
 }
 
 static void
@@ -945,7 +954,8 @@ pat_window_class_init (PatWindowClass *klass)
   g_type_ensure (PAT_TYPE_BOARD);
   g_type_ensure (PAT_TYPE_CELEBRATION);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/patience/Patience/pat-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/patience/Patience/pat-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PatWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, menu_button);
@@ -986,12 +996,18 @@ pat_window_init (PatWindow *self)
 #endif
 
   self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "finished", G_CALLBACK (game_finished_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::elapsed", G_CALLBACK (game_notify_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::moves", G_CALLBACK (game_notify_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (game_notify_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo", G_CALLBACK (game_notify_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "changed",
+                                  G_CALLBACK (game_changed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "finished",
+                                  G_CALLBACK (game_finished_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::elapsed",
+                                  G_CALLBACK (game_notify_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::moves",
+                                  G_CALLBACK (game_notify_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo",
+                                  G_CALLBACK (game_notify_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo",
+                                  G_CALLBACK (game_notify_cb), self);
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);

@@ -182,7 +182,8 @@ test_construct_all (void)
   PatStatsDialog *stats;
   PatResult result = result_new (1700000000, "5", TRUE, 90, 60, 0);
 
-  dialog = GTK_WINDOW (pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL));
+  dialog = GTK_WINDOW (pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window),
+                                             NULL));
   gtk_window_present (dialog);
   spin (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -209,7 +210,8 @@ test_construct_all (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
   gtk_window_destroy (dialog);
 
-  dialog = GTK_WINDOW (pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window), NULL));
+  dialog = GTK_WINDOW (pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window),
+                                             NULL));
   gtk_window_present (dialog);
   spin (100);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -648,7 +650,8 @@ test_combo_values_whole (void)
       gtk_window_destroy (GTK_WINDOW (chooser));
 
       {
-        PatMatchDialog *match = pat_match_dialog_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
+        PatMatchDialog *match = pat_match_dialog_new (GTK_WINDOW (window),
+                                                      pat_window_get_session (window), NULL);
 
         gtk_window_set_default_size (GTK_WINDOW (match), widths[w], 2000);
         gtk_window_present (GTK_WINDOW (match));

@@ -217,7 +217,8 @@ test_play (void)
   /* The chooser lists it, with its name and summary, and no note about PySolFC numbers, no die
    * and no matches. */
   {
-    PatGameChooser *chooser = pat_game_chooser_new (GTK_WINDOW (window), pat_window_get_session (window), NULL);
+    PatGameChooser *chooser = pat_game_chooser_new (GTK_WINDOW (window),
+                                                    pat_window_get_session (window), NULL);
     g_autofree char *text = NULL;
 
     gtk_window_present (GTK_WINDOW (chooser));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* UI tests of the main window: every game opens, actions work, the end card shows, small windows fit,
- * broken saves are reported, and the secondary windows can be built (catches widgets newer than
- * libadwaita 1.2). Run under a virtual X display. */
+/* UI tests of the main window: every game opens, actions work, the end card shows, small windows
+ * fit, broken saves are reported, and the secondary windows can be built (catches widgets newer
+ * than libadwaita 1.2). Run under a virtual X display. */
 
 #include "config.h"
 
@@ -52,7 +52,8 @@ test_every_game (void)
       g_assert_nonnull (game);
       g_assert_cmpstr (pat_game_get_game_id (game), ==, all[i]->id);
       g_assert_true (pat_board_get_game (pat_window_get_board (window)) == game);
-      g_assert_cmpstr (g_settings_get_string (pat_application_get_settings (app), "last-game"), ==, all[i]->id);
+      g_assert_cmpstr (g_settings_get_string (pat_application_get_settings (app), "last-game"),
+                       ==, all[i]->id);
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -67,7 +68,8 @@ test_desktop_actions (void)
   guint n, i;
   const PatRules *const *all = pat_rules_all (&n);
 
-  g_assert_cmpint (gtk_widget_has_css_class (GTK_WIDGET (window), "devel"), ==, DEVELOPMENT_PROFILE);
+  g_assert_cmpint (gtk_widget_has_css_class (GTK_WIDGET (window), "devel"),
+                   ==, DEVELOPMENT_PROFILE);
 
   for (i = 0; i < n; i++)
     {
@@ -80,11 +82,13 @@ test_desktop_actions (void)
       g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
     }
 
-  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("penguin"));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game",
+                                  g_variant_new_string ("penguin"));
   spin (50);
   g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "penguin");
   /* An unknown game changes nothing. */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", g_variant_new_string ("no-such-game"));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game",
+                                  g_variant_new_string ("no-such-game"));
   spin (50);
   g_assert_cmpstr (pat_game_get_game_id (pat_window_get_game (window)), ==, "penguin");
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
@@ -144,7 +148,8 @@ test_win_and_end_card (void)
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "You Won!");
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion", &record));
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion",
+                                       &record));
   g_assert_cmpuint (record.won, ==, 1);
 
   /* Undo from the end goes back into play and hides the card; redo does not count twice. */
@@ -154,7 +159,8 @@ test_win_and_end_card (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   spin (50);
   g_assert_true (pat_window_get_end_shown (window));
-  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion", &record));
+  g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion",
+                                       &record));
   g_assert_cmpuint (record.played, ==, 1);
 
   /* Play to the End runs the deals by itself until the end. */
@@ -183,7 +189,8 @@ test_win_and_end_card (void)
   g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "4 rounds ago"));
   /* The end card and the status line agree: 174 rounds were played, and round 175, which
    * would repeat round 171, never is. */
-  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "174 rounds were played"));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description),
+                            "174 rounds were played"));
   g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Round 174");
   g_assert_cmpuint (pat_game_get_round (game), ==, 174);
 
@@ -247,9 +254,10 @@ assert_not_cut (GtkLabel *label)
 
   if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || gtk_label_get_label (label)[0] == '\0')
     return;
-  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
-  g_test_message ("\"%s\": %d px of %d", gtk_label_get_label (label), gtk_widget_get_width (GTK_WIDGET (label)),
-                  natural);
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL,
+                      NULL);
+  g_test_message ("\"%s\": %d px of %d", gtk_label_get_label (label),
+                  gtk_widget_get_width (GTK_WIDGET (label)), natural);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
 }
 
@@ -262,7 +270,8 @@ find_label (GtkWidget  *widget,
 
   if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
     return GTK_LABEL (widget);
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkLabel *label = find_label (child, text);
 
@@ -298,14 +307,15 @@ check_narrow_window (const char *decoration_layout)
       width = gtk_widget_get_width (GTK_WIDGET (board));
       height = gtk_widget_get_height (GTK_WIDGET (board));
       g_test_message ("%s with %s: window %dx%d", all[i]->id, decoration_layout,
-                      gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
+                      gtk_widget_get_width (GTK_WIDGET (window)),
+                      gtk_widget_get_height (GTK_WIDGET (window)));
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
       g_assert_cmpint (width, >, 0);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->game_label)));
       g_assert_cmpstr (gtk_label_get_label (window->game_label), ==, "Deal 123456789");
       /* The deal number is not cut: the label has its natural width. */
-      gtk_widget_measure (GTK_WIDGET (window->game_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
-                          NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (window->game_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL,
+                          &natural, NULL, NULL);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->game_label)), >=, natural);
       /* Nothing else in the status line is cut short either (it takes two lines). */
       assert_not_cut (window->moves_label);
@@ -317,7 +327,8 @@ check_narrow_window (const char *decoration_layout)
       g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==,
                        all[i]->short_name != NULL ? all[i]->short_name : all[i]->name);
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, all[i]->name);
-      g_assert_true (gtk_widget_get_visible (window->hint_button) == !pat_rules_plays_itself (all[i]));
+      g_assert_true (gtk_widget_get_visible (window->hint_button) ==
+                     !pat_rules_plays_itself (all[i]));
       if (strcmp (decoration_layout, "appmenu:close") == 0)
         {
           GtkLabel *title = find_label (GTK_WIDGET (window->window_title),
@@ -363,7 +374,8 @@ check_narrow_window (const char *decoration_layout)
     g_assert_cmpint (gtk_widget_get_height (window->status_bar), ==, before);
 
     /* A rule's explanation takes the second line, on two lines if need be, whole. */
-    pat_window_set_message (window, "The Black Hole takes a card one rank above or below its top card");
+    pat_window_set_message (window,
+                            "The Black Hole takes a card one rank above or below its top card");
     spin (150);
     g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->message_label)));
     g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->extra_label)));
@@ -388,7 +400,8 @@ check_narrow_window (const char *decoration_layout)
   spin (150);
   g_assert_true (gtk_widget_get_visible (window->redo_button));
   g_assert_true (gtk_widget_get_visible (window->hint_button));
-  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Perpetual Motion: Free Columns");
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title),
+                   ==, "Perpetual Motion: Free Columns");
   /* Perpetual Motion has no hints at any width: no button, and H counts none. */
   {
     PatDealNumber deal = pat_deal_number_from_uint (123456789);
@@ -560,21 +573,23 @@ assert_toast_whole (PatWindow  *window,
                   gtk_widget_get_width (GTK_WIDGET (window)), bounds.origin.x,
                   bounds.origin.x + bounds.size.width, bounds.size.height);
   g_assert_cmpfloat (bounds.origin.x, >=, 0);
-  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width,
+                     <=, gtk_widget_get_width (GTK_WIDGET (window)));
   /* Inside the toast's own box, which the overlay sized. */
   toast = gtk_widget_get_ancestor (GTK_WIDGET (label), g_type_from_name ("AdwToastWidget"));
   g_assert_nonnull (toast);
   g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
-  g_test_message ("  the toast at %.0f..%.0f, %.0f..%.0f; the text %.0f..%.0f", toast_bounds.origin.x,
-                  toast_bounds.origin.x + toast_bounds.size.width, toast_bounds.origin.y,
-                  toast_bounds.origin.y + toast_bounds.size.height, bounds.origin.y, bounds.origin.y + bounds.size.height);
+  g_test_message ("  the toast at %.0f..%.0f, %.0f..%.0f; the text %.0f..%.0f",
+                  toast_bounds.origin.x, toast_bounds.origin.x + toast_bounds.size.width,
+                  toast_bounds.origin.y, toast_bounds.origin.y + toast_bounds.size.height,
+                  bounds.origin.y, bounds.origin.y + bounds.size.height);
   g_assert_true (graphene_rect_contains_rect (&toast_bounds, &bounds));
   /* On several lines, rounded like a card: a pill's ends would cut the text's corners. */
   g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), >, 1);
   g_assert_true (gtk_widget_has_css_class (toast, "multiline"));
   /* Every line it needs at that width fits in the height it has. */
-  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (label)),
-                      &min_height, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL,
+                      gtk_widget_get_width (GTK_WIDGET (label)), &min_height, NULL, NULL, NULL);
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (label)), >=, min_height);
 }
 
@@ -586,8 +601,9 @@ test_toast_whole (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   const int widths[] = { 1000, 360, 1000 };
-  const char *text = "Your saved game could not be read and a new one was started. The file was kept as "
-                     "/home/someone-with-a-long-name/.local/share/patience/idiots-delight.gvariant.broken-20261126-124234";
+  const char *text = "Your saved game could not be read and a new one was started. "
+                     "The file was kept as /home/someone-with-a-long-name/.local/share/patience/"
+                     "idiots-delight.gvariant.broken-20261126-124234";
   PatWindow *window = make_window (app, widths[0], 700);
 
   pat_window_show_toast (window, text);
@@ -613,7 +629,8 @@ test_toast_whole (void)
   pat_window_show_hint (window, "Hint: Ace of Diamonds to Tableau 3");
   spin (600);
   {
-    GtkLabel *label = find_label_with_text (GTK_WIDGET (window), "Hint: Ace of Diamonds to Tableau 3");
+    GtkLabel *label = find_label_with_text (GTK_WIDGET (window),
+                                            "Hint: Ace of Diamonds to Tableau 3");
     GtkWidget *toast;
 
     g_assert_nonnull (label);
@@ -633,7 +650,8 @@ test_save_failure (void)
   PatWindow *window = make_window (app, 1000, 700);
   PatStore *store = pat_application_get_store (app);
   PatDealNumber deal = pat_deal_number_from_uint (9);
-  g_autofree char *path = g_build_filename (data_dir, "patience", "perpetual-motion.gvariant", NULL);
+  g_autofree char *path = g_build_filename (data_dir, "patience", "perpetual-motion.gvariant",
+                                            NULL);
   PatGame *game;
   guint toasts, i;
 
@@ -682,6 +700,7 @@ test_secondary_windows (void)
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window = make_window (app, 1000, 700);
   GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkShortcutsWindow *help_overlay;
   guint before;
 
   pat_session_open_game (pat_window_get_session (window), "demon");
@@ -693,7 +712,8 @@ test_secondary_windows (void)
   g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
   spin (50);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)))));
+  help_overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help_overlay)));
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
   spin (50);
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 2);
@@ -818,8 +838,10 @@ test_help_fallback (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   g_autoptr(GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
-  g_auto(GStrv) help_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
-  g_auto(GStrv) rules_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.rules");
+  g_auto(GStrv) help_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                     "win.help");
+  g_auto(GStrv) rules_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                      "win.rules");
   GListModel *toplevels = gtk_window_get_toplevels ();
   PatWindow *window;
   GtkWindow *rules = NULL;
@@ -880,7 +902,9 @@ wait_for_verdict (PatWindow *self)
 {
   gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
-  while (pat_analyzer_get_verdict (pat_session_get_analyzer (self->session)) == PAT_VERDICT_THINKING && g_get_monotonic_time () < end)
+  while (pat_analyzer_get_verdict (pat_session_get_analyzer (self->session)) ==
+         PAT_VERDICT_THINKING &&
+         g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   spin (20);
 }
@@ -906,10 +930,12 @@ test_solver (void)
       pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
       game = pat_window_get_game (window);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) ==
+          PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   ==, PAT_VERDICT_WINNABLE);
   g_assert_true (gtk_widget_get_visible (window->verdict_box));
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
 
@@ -929,13 +955,15 @@ test_solver (void)
 
   /* Leave the winning line until the deal is lost: the window offers the way back. */
   guard = 0;
-  while (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE &&
+  while (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) ==
+         PAT_VERDICT_WINNABLE &&
          pat_game_get_status (game) == PAT_STATUS_PLAYING && guard++ < 60)
     {
       PatMoveList moves;
       guint i;
 
-      g_assert_true (pat_analyzer_get_next_move (pat_session_get_analyzer (window->session), &next));
+      g_assert_true (pat_analyzer_get_next_move (pat_session_get_analyzer (window->session),
+                                                 &next));
       pat_game_legal_moves (game, &moves);
       for (i = 0; i < moves.n; i++)
         if (memcmp (&moves.moves[i], &next, sizeof next) != 0)
@@ -950,11 +978,13 @@ test_solver (void)
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->verdict_undo_button)));
       gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-to-winnable", NULL);
       wait_for_verdict (window);
-      g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
+      g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                       ==, PAT_VERDICT_WINNABLE);
     }
 
   /* The demo plays the winning line to the end. */
-  if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
+  if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) ==
+      PAT_VERDICT_WINNABLE)
     {
       pat_session_set_demo_interval (window->session, 5);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
@@ -998,8 +1028,9 @@ test_solver (void)
         g_assert_true (pat_window_get_game (window) != game);
         game = pat_window_get_game (window);
         g_assert_cmpstr (pat_game_get_game_id (game), ==, "black-hole");
-        g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, pat_game_get_state (game), &limits,
-                                                 PAT_DIFFICULTY_UNKNOWN, NULL), ==, wanted);
+        g_assert_cmpint (pat_difficulty_of_deal (&pat_rules_black_hole, pat_game_get_state (game),
+                                                 &limits, PAT_DIFFICULTY_UNKNOWN, NULL),
+                         ==, wanted);
       }
     g_settings_reset (settings, "deal-difficulty");
   }
@@ -1039,15 +1070,19 @@ test_demo_with_auto_foundation (void)
     pat_session_start_deal (pat_window_get_session (window), "penguin", &deal);
     game = pat_window_get_game (window);
     wait_for_verdict (window);
-    g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
+    g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                     ==, PAT_VERDICT_WINNABLE);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
     g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_true (window->board->auto_paused);
-    while (pat_session_get_driver (window->session) == PAT_DRIVER_DEMO && pat_game_get_moves (game) < n_moves && guard++ < 2000)
+    while (pat_session_get_driver (window->session) == PAT_DRIVER_DEMO &&
+           pat_game_get_moves (game) < n_moves && guard++ < 2000)
       spin (5);
-    g_test_message ("penguin deal 6: %u moves, %u cards out, the demo %s", pat_game_get_moves (game),
+    g_test_message ("penguin deal 6: %u moves, %u cards out, the demo %s",
+                    pat_game_get_moves (game),
                     pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
-                    pat_session_get_driver (window->session) == PAT_DRIVER_DEMO ? "playing" : "stopped");
+                    pat_session_get_driver (window->session) == PAT_DRIVER_DEMO ? "playing"
+                                                                                : "stopped");
     g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
     pat_session_stop_playing (window->session);
@@ -1075,9 +1110,11 @@ test_demo_with_auto_foundation (void)
     pat_session_stop_playing (window->session);
     g_assert_false (window->board->auto_paused);
     guard = 0;
-    while (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)) == out && guard++ < 200)
+    while (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)) == out &&
+           guard++ < 200)
       spin (10);
-    g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)), ==, out + 1);
+    g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
+                      ==, out + 1);
     g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
   }
 
@@ -1097,10 +1134,12 @@ test_hint_names (void)
 
       pat_session_start_deal (pat_window_get_session (window), "all-in-a-row", &deal);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) ==
+          PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   ==, PAT_VERDICT_WINNABLE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   g_assert_nonnull (window->hint_toast);
   g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
@@ -1174,10 +1213,12 @@ test_demo_end_card (void)
       pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
       game = pat_window_get_game (window);
       wait_for_verdict (window);
-      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) == PAT_VERDICT_WINNABLE)
+      if (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)) ==
+          PAT_VERDICT_WINNABLE)
         break;
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   ==, PAT_VERDICT_WINNABLE);
   g_assert_false (pat_game_get_assisted (game));
 
   /* The Demo wins the deal: the game is assisted and counts as such, not as a win. */
@@ -1227,7 +1268,8 @@ has_label (GtkWidget  *widget,
   if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
       g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
     return TRUE;
-  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     if (gtk_widget_get_visible (child) && has_label (child, text))
       return TRUE;
   return FALSE;
@@ -1260,7 +1302,8 @@ test_main_menu (void)
   g_autoptr(PatApplication) app = make_app ();
   PatWindow *window = make_window (app, 1000, 700);
   GMenuModel *menu = gtk_menu_button_get_menu_model (window->menu_button);
-  GMenuModel *last = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1, G_MENU_LINK_SECTION);
+  GMenuModel *last = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1,
+                                                 G_MENU_LINK_SECTION);
   const char *expected[][2] = {
     { "Stat_istics", "app.statistics" },
     { "_Preferences", "app.preferences" },
@@ -1277,8 +1320,10 @@ test_main_menu (void)
       g_autofree char *label = NULL;
       g_autofree char *action = NULL;
 
-      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
-      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                      &label));
+      g_assert_true (g_menu_model_get_item_attribute (last, i, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                      &action));
       g_assert_cmpstr (label, ==, expected[i][0]);
       g_assert_cmpstr (action, ==, expected[i][1]);
     }
@@ -1299,7 +1344,8 @@ test_play_to_end (void)
   GSettings *settings = pat_application_get_settings (app);
   PatDealNumber deal = pat_deal_number_from_uint (1);   /* won in round 120 */
   GtkEventController *key = find_controller (GTK_WIDGET (window), "play-stop-key");
-  GtkEventController *click = find_controller (GTK_WIDGET (pat_window_get_board (window)), "play-stop-click");
+  GtkEventController *click = find_controller (GTK_WIDGET (pat_window_get_board (window)),
+                                               "play-stop-click");
   gboolean handled = FALSE;
   guint guard;
   PatGame *game;
@@ -1387,7 +1433,8 @@ test_winnability_per_game (void)
   PatDealNumber deal = pat_deal_number_from_uint (3);
   PatMove s = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
   const char *const shown[] = { "black-hole", "all-in-a-row", "penguin" };
-  const char *const hidden[] = { "perpetual-motion", "perpetual-motion-free", "idiots-delight", "demon" };
+  const char *const hidden[] = { "perpetual-motion", "perpetual-motion-free", "idiots-delight",
+                                 "demon" };
   g_autoptr(GVariant) choices = NULL;
   PatGame *game;
   guint i;
@@ -1412,21 +1459,25 @@ test_winnability_per_game (void)
       spin (2);
       g_assert_false (gtk_widget_get_visible (window->verdict_box));
     }
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_OFF);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   ==, PAT_VERDICT_OFF);
   pat_preferences_set_winnability (settings, "perpetual-motion", FALSE);
 
   /* Demon: off by default, though the solver works for hints and the demo. */
   deal = pat_deal_number_from_uint (1);
   pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
   wait_for_verdict (window);
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), !=, PAT_VERDICT_OFF);
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   !=, PAT_VERDICT_OFF);
   g_assert_false (gtk_widget_get_visible (window->verdict_box));
 
   /* Turned on, it says that it knows the hidden cards. */
   pat_preferences_set_winnability (settings, "demon", TRUE);
   g_assert_true (gtk_widget_get_visible (window->verdict_box));
-  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)), ==, PAT_VERDICT_WINNABLE);
-  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable (knowing the hidden cards)");
+  g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
+                   ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label),
+                   ==, "Winnable (knowing the hidden cards)");
 
   /* The switch for all games still turns it off everywhere. */
   g_settings_set_boolean (settings, "show-winnability", FALSE);
