@@ -85,7 +85,6 @@ enum {
   MATCH_STARTED,
   TURN_ENDED,
   MATCH_FINISHED,
-  SAVE_FAILED,
   N_SIGNALS
 };
 
@@ -676,14 +675,6 @@ turn_ended_cb (PatSession   *self,
   g_signal_emit (self, signals[TURN_ENDED], 0, score);
 }
 
-static void
-match_save_failed_cb (PatSession   *self,
-                      GError       *error,
-                      PatMatchPlay *match_play)
-{
-  g_signal_emit (self, signals[SAVE_FAILED], 0, error);
-}
-
 /* The match play, connected first, has ended the turn and removed the match's file. */
 static void
 match_finished_cb (PatSession *self,
@@ -746,8 +737,6 @@ pat_session_play_match (PatSession *self,
   g_signal_connect_object (self->match_play, "turn-started", G_CALLBACK (turn_started_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match_play, "turn-ended", G_CALLBACK (turn_ended_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->match_play, "save-failed", G_CALLBACK (match_save_failed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (match, "finished", G_CALLBACK (match_finished_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -1220,13 +1209,6 @@ pat_session_class_init (PatSessionClass *klass)
   signals[MATCH_FINISHED] =
     g_signal_new ("match-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  /**
-   * PatSession::save-failed:
-   * @error: why the match could not be saved
-   */
-  signals[SAVE_FAILED] =
-    g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -296,6 +296,7 @@ write_file (PatStore    *self,
             GError     **error)
 {
   g_autofree char *path = file_path (self, name);
+  g_autoptr(GError) local = NULL;
   gsize size;
   const char *data = g_bytes_get_data (bytes, &size);
 
@@ -311,8 +312,19 @@ write_file (PatStore    *self,
 
   /* CONSISTENT: a temporary file in the same directory, written, fsync()ed and renamed over
    * the old one. Not ONLY_EXISTING, so the very first save is synced too. */
-  return g_file_set_contents_full (path, data, (gssize) size,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  if (!g_file_set_contents_full (path, data, (gssize) size,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local))
+    {
+      /* GLib's message names the temporary file ("demon.gvariant.0V1CZ3"), which the player
+       * never sees: say which of their files, and why, the reason being what follows GLib's
+       * last colon ("No space left on device"). */
+      const char *reason = strrchr (local->message, ':');
+
+      reason = reason != NULL && reason[1] == ' ' ? reason + 2 : local->message;
+      g_set_error (error, local->domain, local->code, _("Could not write %s: %s"), path, reason);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* A file that was there but could not be read is never replaced: the next start reads it again. */
@@ -703,16 +715,28 @@ load_file (PatStore    *self,
   return object;
 }
 
+/* A save made at once is reported like an automatic one: #PatStore::saved or
+ * #PatStore::save-failed, besides @error. */
 static gboolean
 save_now (PatStore    *self,
           const char  *name,
           GBytes      *bytes,
           GError     **error)
 {
-  if (!check_replaceable (self, name, error))
-    return FALSE;
-  drop_pending (self, name);
-  return write_file (self, name, bytes, error);
+  g_autoptr(GError) local = NULL;
+
+  if (check_replaceable (self, name, &local))
+    {
+      drop_pending (self, name);
+      if (write_file (self, name, bytes, &local))
+        {
+          g_signal_emit (self, signals[SAVED], 0, name);
+          return TRUE;
+        }
+    }
+  g_signal_emit (self, signals[SAVE_FAILED], 0, name, local->message, local);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
 }
 
 gboolean

@@ -17,10 +17,8 @@ struct _PatApplication {
   GSettings     *settings;
   PatStore      *store;
   PatStats      *stats;
-  /* The kind of saving failure last shown, until saving works again. */
-  gboolean       save_failing;
-  GQuark         save_failure_domain;
-  int            save_failure_code;
+  /* What the player was last told of each file's saving (file name → SaveNews). */
+  GHashTable    *save_news;
   char          *pending_toast;   /* a failure found before there was a window to say it in */
 };
 
@@ -86,7 +84,11 @@ load_failed_cb (PatApplication *self,
     /* Translators: %s says why, and where the file is (it was left in place) */
     text = g_strdup_printf (_("Your saved game could not be read and a new one was started: %s"),
                             message);
-  g_message ("%s: %s", text, message);
+  /* Said once: the reason is in the text unless the file was moved aside. */
+  if (moved_to != NULL)
+    g_message ("%s: %s", text, message);
+  else
+    g_message ("%s", text);
   if (window != NULL)
     pat_window_show_toast (PAT_WINDOW (window), text);
   else
@@ -97,47 +99,96 @@ load_failed_cb (PatApplication *self,
     }
 }
 
-/* Said once for each kind of failure, not at every move; the next move tries again. */
+/* What the player was last told of one file's saving: that it fails (and why), or that it works
+ * again; and the toast that says so, while it may still show. */
+typedef struct {
+  char      *failure;   /* the store's message while the file fails, else NULL */
+  AdwToast  *toast;
+  GtkWindow *window;    /* weak: where the toast is */
+} SaveNews;
+
+static void
+save_news_free (gpointer data)
+{
+  SaveNews *news = data;
+
+  g_free (news->failure);
+  g_clear_object (&news->toast);
+  g_clear_weak_pointer (&news->window);
+  g_free (news);
+}
+
+/* Replaces what was said of the file with @text: the toast before goes at once, rather than
+ * waiting behind it, so that what shows is the file's state now. */
+static void
+tell_save_news (PatApplication *self,
+                SaveNews       *news,
+                const char     *text,
+                guint           timeout)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (news->toast != NULL && news->window != NULL)
+    pat_window_dismiss_toast (PAT_WINDOW (news->window), news->toast);
+  g_clear_object (&news->toast);
+  g_clear_weak_pointer (&news->window);
+  if (window == NULL)
+    return;
+  news->toast = g_object_ref (pat_window_show_toast (PAT_WINDOW (window), text));
+  adw_toast_set_timeout (news->toast, timeout);
+  g_set_weak_pointer (&news->window, window);
+}
+
+/* Said once while a file fails for one reason, not at every move (each tries again); said
+ * again when the reason changes. */
 static void
 save_failed_cb (PatApplication *self,
-                const char     *game_id,
+                const char     *name,
                 const char     *message,
                 const GError   *error,
                 PatStore       *store)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  SaveNews *news = g_hash_table_lookup (self->save_news, name);
   g_autofree char *text = NULL;
 
-  if (self->save_failing && error->domain == self->save_failure_domain &&
-      error->code == self->save_failure_code)
+  if (news == NULL)
+    {
+      news = g_new0 (SaveNews, 1);
+      g_hash_table_insert (self->save_news, g_strdup (name), news);
+    }
+  else if (g_strcmp0 (news->failure, message) == 0)
     return;
-  self->save_failing = TRUE;
-  self->save_failure_domain = error->domain;
-  self->save_failure_code = error->code;
+  g_free (news->failure);
+  news->failure = g_strdup (message);
 
-  if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME))
+  if (g_str_equal (name, PAT_STORE_HISTORY_NAME))
     /* Translators: %s says why */
     text = g_strdup_printf (_("The history of your recent games could not be saved: %s"), message);
   else
     /* Translators: %s says why */
     text = g_strdup_printf (_("Your game could not be saved: %s"), message);
   g_message ("%s", text);
-  if (window != NULL)
-    pat_window_show_toast (PAT_WINDOW (window), text);
+  /* An error stays until dismissed. */
+  tell_save_news (self, news, text, 0);
 }
 
+/* Only the file that failed working again is news. */
 static void
 saved_cb (PatApplication *self,
-          const char     *game_id,
+          const char     *name,
           PatStore       *store)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  SaveNews *news = g_hash_table_lookup (self->save_news, name);
 
-  if (!self->save_failing)
+  if (news == NULL || news->failure == NULL)
     return;
-  self->save_failing = FALSE;
-  if (window != NULL)
-    pat_window_show_toast (PAT_WINDOW (window), _("Saving works again"));
+  g_clear_pointer (&news->failure, g_free);
+  g_message ("Saving %s works again", name);
+  tell_save_news (self, news,
+                  g_str_equal (name, PAT_STORE_HISTORY_NAME)
+                  ? _("The history of your recent games is saved again")
+                  : _("Your game is saved again"),
+                  5);
 }
 
 static void
@@ -430,6 +481,7 @@ pat_application_dispose (GObject *object)
 
   g_clear_object (&self->stats);
   g_clear_pointer (&self->pending_toast, g_free);
+  g_clear_pointer (&self->save_news, g_hash_table_unref);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
 
@@ -462,6 +514,7 @@ pat_application_init (PatApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  self->save_news = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, save_news_free);
 }
 
 PatApplication *

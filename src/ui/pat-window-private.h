@@ -88,10 +88,6 @@ void pat_window_set_message           (PatWindow      *self,
 void pat_window_show_hint             (PatWindow      *self,
                                        const char     *text);
 void pat_window_dismiss_hint          (PatWindow      *self);
-/* Toasts the window dismisses by itself go through this: a toast is dismissed only once it has
- * come in (see pat-window.c). */
-void pat_window_dismiss_toast         (PatWindow      *self,
-                                       AdwToast       *toast);
 
 /* Demon matches: the session plays the turns; the window shows them. */
 void       pat_window_end_turn          (PatWindow      *self);

@@ -339,7 +339,15 @@ pat_window_dismiss_toast (PatWindow *self,
                                 dismissal_free);
 }
 
-void
+/**
+ * pat_window_show_toast:
+ * @text: what to say
+ *
+ * Says @text in a toast that stays until dismissed (an error), unless its timeout is set.
+ *
+ * Returns: (transfer none): the toast, for pat_window_dismiss_toast()
+ */
+AdwToast *
 pat_window_show_toast (PatWindow  *self,
                        const char *text)
 {
@@ -349,8 +357,9 @@ pat_window_show_toast (PatWindow  *self,
   self->last_toast = g_strdup (text);
   self->n_toasts++;
 
-  adw_toast_set_timeout (toast, 0);   /* an error stays until dismissed */
+  adw_toast_set_timeout (toast, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
 }
 
 void
@@ -707,14 +716,6 @@ show_scoreboard_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-match_save_failed_cb (PatWindow  *self,
-                      GError     *error,
-                      PatSession *session)
-{
-  pat_window_show_toast (self, error->message);
-}
-
 /* A won match is over: its last turn is ended and its file removed; the window celebrates. */
 static void
 match_finished_cb (PatWindow  *self,
@@ -907,8 +908,6 @@ setup (PatWindow  *self,
   g_signal_connect_object (session, "turn-ended", G_CALLBACK (turn_ended_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "match-finished", G_CALLBACK (match_finished_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (session, "save-failed", G_CALLBACK (match_save_failed_cb), self,
                            G_CONNECT_SWAPPED);
   pat_window_actions_setup (self);
   pat_window_solver_setup (self);

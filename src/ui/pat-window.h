@@ -19,8 +19,12 @@ PatWindow  *pat_window_new            (GtkApplication      *application,
 PatSession *pat_window_get_session    (PatWindow           *self);
 PatGame    *pat_window_get_game       (PatWindow           *self);
 PatBoard   *pat_window_get_board      (PatWindow           *self);
-void        pat_window_show_toast     (PatWindow           *self,
+AdwToast   *pat_window_show_toast     (PatWindow           *self,
                                        const char          *text);
+/* Toasts the window does not dismiss by itself go through this: a toast is dismissed only once
+ * it has come in (see pat-window.c). */
+void        pat_window_dismiss_toast  (PatWindow           *self,
+                                       AdwToast            *toast);
 
 /* Actions for the other windows (besides the menu's): win.choose-game (s: game id) resumes or
  * deals that game, win.start-deal ((ss): game id, deal number) deals that deal, win.new-match,

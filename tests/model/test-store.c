@@ -455,13 +455,15 @@ test_autosave (Fixture       *fixture,
     broken = pat_store_new (not_a_dir);
     g_signal_connect (broken, "save-failed", G_CALLBACK (save_failed_cb), &failures);
     pat_store_autosave (broken, game);
+    /* A save made at once is reported at once, as well as by its error. */
     g_assert_false (pat_store_save_game (broken, game, &error));
     g_assert_nonnull (error);
     g_clear_error (&error);
+    g_assert_cmpuint (failures, ==, 1);
     g_assert_true (pat_game_apply (game, &deal, NULL));
     /* The worker's failure is reported on the main thread. */
     pat_store_flush (broken);
-    g_assert_cmpuint (failures, ==, 1);
+    g_assert_cmpuint (failures, ==, 2);
     g_assert_cmpint (g_unlink (not_a_dir), ==, 0);
   }
 
@@ -903,6 +905,33 @@ test_match (Fixture       *fixture,
   g_assert_false (pat_store_has_match (fixture->store));
 }
 
+/* A failed write names the player's file and why, never the temporary file GLib wrote first
+ * ("penguin.gvariant.0V1CZ3"): here a directory stands where the file goes, so the rename
+ * fails. */
+static void
+test_failure_names_file (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(PatGame) game = played_game ("penguin", 3, 1);
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, "penguin");
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  g_assert_false (pat_store_save_game (fixture->store, game, &error));
+  g_assert_nonnull (error);
+  expected = g_strdup_printf ("Could not write %s: ", path);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+  g_assert_null (strstr (error->message, "penguin.gvariant."));
+  /* No temporary file is left behind. */
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_prefix (name, "penguin.gvariant."));
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -919,6 +948,7 @@ main (int   argc,
   ADD ("/store/other-game", test_other_game);
   ADD ("/store/broken-names", test_broken_names);
   ADD ("/store/autosave", test_autosave);
+  ADD ("/store/failure-names-file", test_failure_names_file);
   ADD ("/store/read-error-keeps-file", test_read_error_keeps_file);
   ADD ("/store/fifo", test_fifo);
   ADD ("/store/device", test_device);

@@ -642,7 +642,23 @@ test_toast_whole (void)
   spin (50);
 }
 
-/* A save that fails is said once, not at every move, and so is saving working again. */
+/* Play a move of @game and wait for its save to be reported. */
+static void
+move_and_save (PatGame  *game,
+               PatStore *store)
+{
+  PatMoveList moves;
+
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  pat_store_flush (store);
+  spin (20);
+}
+
+/* What a failed save says is the file's state now, per file: said once while it fails for one
+ * reason (not at every move), naming the player's file, never the temporary one; another
+ * file saving is no news of this one; the same file saving again is, once; failing again is
+ * said again. */
 static void
 test_save_failure (void)
 {
@@ -650,8 +666,11 @@ test_save_failure (void)
   PatWindow *window = make_window (app, 1000, 700);
   PatStore *store = pat_application_get_store (app);
   PatDealNumber deal = pat_deal_number_from_uint (9);
+  PatDealNumber two = pat_deal_number_from_uint (2);
   g_autofree char *path = g_build_filename (data_dir, "patience", "perpetual-motion.gvariant",
                                             NULL);
+  g_autoptr(PatGame) other = pat_game_new ("black-hole", &two, NULL);
+  PatMoveList moves;
   PatGame *game;
   guint toasts, i;
 
@@ -664,32 +683,36 @@ test_save_failure (void)
   g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
   for (i = 0; i < 3; i++)
-    {
-      PatMoveList moves;
-
-      pat_game_legal_moves (game, &moves);
-      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
-      pat_store_flush (store);
-      spin (20);
-    }
+    move_and_save (game, store);
   g_assert_cmpuint (window->n_toasts, ==, toasts + 1);
   g_assert_nonnull (strstr (pat_window_get_last_toast (window), "could not be saved"));
-  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "perpetual-motion.gvariant"));
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), path));
+  g_assert_null (strstr (pat_window_get_last_toast (window), "perpetual-motion.gvariant."));
+
+  /* The history file saving is no news of the game's file. */
+  pat_game_legal_moves (other, &moves);
+  g_assert_true (pat_game_apply (other, &moves.moves[0], NULL));
+  g_assert_true (pat_stats_game_abandoned (pat_application_get_stats (app), other));
+  pat_store_flush (store);
+  spin (20);
+  g_assert_cmpuint (window->n_toasts, ==, toasts + 1);
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "could not be saved"));
 
   /* The next move tries again, and says it worked, once. */
   g_assert_cmpint (g_rmdir (path), ==, 0);
   for (i = 0; i < 2; i++)
-    {
-      PatMoveList moves;
-
-      pat_game_legal_moves (game, &moves);
-      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
-      pat_store_flush (store);
-      spin (20);
-    }
+    move_and_save (game, store);
   g_assert_cmpuint (window->n_toasts, ==, toasts + 2);
-  g_assert_cmpstr (pat_window_get_last_toast (window), ==, "Saving works again");
+  g_assert_cmpstr (pat_window_get_last_toast (window), ==, "Your game is saved again");
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  /* Failing again is said again. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  move_and_save (game, store);
+  g_assert_cmpuint (window->n_toasts, ==, toasts + 3);
+  g_assert_nonnull (strstr (pat_window_get_last_toast (window), "could not be saved"));
+  g_assert_cmpint (g_rmdir (path), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
