@@ -171,9 +171,9 @@ pat_window_solver_update (PatWindow *self)
 static void
 demo_free (Demo *demo)
 {
-  /* However the demo ends, the board goes back to playing safe moves up by itself. */
-  if (demo->window->board != NULL)
-    pat_board_set_auto_paused (demo->window->board, FALSE);
+  /* However the demo ends, the game goes back to sending safe moves up by itself. */
+  if (demo->window->game != NULL)
+    pat_game_set_auto_foundation_paused (demo->window->game, FALSE);
   g_free (demo->line);
   g_free (demo);
 }
@@ -249,8 +249,8 @@ demo_action (GtkWidget  *widget,
   demo->line = g_memdup2 (line, n * sizeof *line);
   demo->n_moves = n;
   demo->expected_moves = pat_game_get_moves (self->game);
-  /* The line makes the safe moves up itself: the board's own would take its next card. */
-  pat_board_set_auto_paused (self->board, TRUE);
+  /* The line makes the safe moves up itself: a card gone up by itself would take its next. */
+  pat_game_set_auto_foundation_paused (self->game, TRUE);
   /* Start the timer only after stop_playing, which also stops a demo. */
   self->demo_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->demo_interval, demo_step_cb, demo,
                                       (GDestroyNotify) demo_free);
