@@ -1613,7 +1613,8 @@ state_from_variant (GVariant        *variant,
 }
 
 /* Whether moves to the foundations alone lead from @from to @to, in at most *budget positions:
- * the opening auto-foundation may play before the player's first move (pat_game_apply_opening()). */
+ * the opening auto-foundation may play before the player's first move
+ * (pat_game_apply_opening()). */
 static gboolean
 opens_to (const PatRules *rules,
           const PatState *from,

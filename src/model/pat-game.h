@@ -45,9 +45,9 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  * Signals:
  *   changed ()                           — any change of the position (move, undo, redo, restart)
  *   move-applied (gpointer move, gpointer steps)
- *                                        — what a move did: the move played (const PatMove *; NULL
- *                                          when only cards going up by themselves moved: at the
- *                                          deal, or when auto-foundation resumes) and, card by card
+ *                                        — what a move did: the move played (const PatMove *;
+ *                                          NULL when only cards going up by themselves moved: at
+ *                                          the deal, or when auto-foundation resumes) and, card by card
  *                                          and stage by stage, everything that moved (a GArray of
  *                                          PatMoveStep, see pat_rules_apply_steps()): the move, the
  *                                          automatic moves it caused, the cards that went up after
@@ -118,8 +118,8 @@ gboolean        pat_game_apply           (PatGame             *self,
 gboolean        pat_game_apply_assisted  (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
-/* A move that is part of the deal (one that goes up by itself, before the player's first): not undoable,
- * not counted, the game not started. Only while the game is not started. */
+/* A move that is part of the deal (one that goes up by itself, before the player's first): not
+ * undoable, not counted, the game not started. Only while the game is not started. */
 gboolean        pat_game_apply_opening   (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);

@@ -617,9 +617,15 @@ queue_steps (PatBoard       *self,
       PatState to;
       guint end = first;
 
-      for (; end < steps->len && g_array_index (steps, PatMoveStep, end).stage == stage->stage; end++)
-        if (!g_array_index (steps, PatMoveStep, end).automatic)
-          automatic = FALSE;
+      for (; end < steps->len; end++)
+        {
+          const PatMoveStep *s = &g_array_index (steps, PatMoveStep, end);
+
+          if (s->stage != stage->stage)
+            break;
+          if (!s->automatic)
+            automatic = FALSE;
+        }
       if (!place_stage (&from, stage, end - first, &to))
         {
           g_warning ("The steps of a move do not fit the position before it");

@@ -87,7 +87,8 @@ automatic_steps (Watch *watch,
     {
       const PatMoveStep *step = &g_array_index (watch->last_steps, PatMoveStep, i);
 
-      if (step->automatic && (from < 0 || step->from_pile == from) && (to < 0 || step->to_pile == to))
+      if (step->automatic && (from < 0 || step->from_pile == from) &&
+          (to < 0 || step->to_pile == to))
         n++;
     }
   return n;
@@ -803,7 +804,8 @@ wanted_card_move (guint           g,
     case 0:  /* Black Hole: a card into the hole */
       return layout->piles[move->to].kind == PAT_PILE_HOLE;
     case 1:  /* Penguin: a run of two cards or more, off a column that keeps some */
-      return move->count >= 2 && move->count < from_len && layout->piles[move->to].kind == PAT_PILE_TABLEAU;
+      return move->count >= 2 && move->count < from_len &&
+             layout->piles[move->to].kind == PAT_PILE_TABLEAU;
     default: /* Demon: a whole column of two cards or more, refilled from the reserve */
       return move->count >= 2 && move->count == from_len &&
              layout->piles[move->from].kind == PAT_PILE_TABLEAU &&
@@ -837,12 +839,15 @@ test_steps_card_moves (void)
             {
               gboolean ready = FALSE;
 
+              const PatState *now = pat_game_get_state (game);
+
               pat_game_legal_moves (game, &moves);
               for (guint i = 0; i < moves.n; i++)
-                ready = ready || wanted_card_move (g, rules, pat_game_get_state (game), &moves.moves[i]);
+                ready = ready || wanted_card_move (g, rules, now, &moves.moves[i]);
               if (ready || moves.n == 0)
                 break;
-              g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)], NULL));
+              g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)],
+                                             NULL));
             }
 
           pat_game_legal_moves (game, &moves);
@@ -864,9 +869,10 @@ test_steps_card_moves (void)
               g_assert_cmpint (memcmp (&watch->last_move, &move, sizeof move), ==, 0);
               for (guint k = 0; k < move.count; k++)
                 {
-                  PatCard card = pat_state_pile_cards (&before, move.from)[from_len - move.count + k];
+                  guint index = from_len - move.count + k;
+                  PatCard card = pat_state_pile_cards (&before, move.from)[index];
 
-                  assert_step (watch, card, move.from, from_len - move.count + k, move.to, to_len + k, 0, FALSE);
+                  assert_step (watch, card, move.from, index, move.to, to_len + k, 0, FALSE);
                   g_assert_true (step_of (watch, card)->face_up);
                 }
               if (g < 2)
@@ -882,10 +888,11 @@ test_steps_card_moves (void)
                   /* The refill, and the reserve's new top card, which turns face up where it is. */
                   g_assert_cmpuint (watch->last_steps->len, ==, move.count + 1);
                   g_assert_cmpuint (n_stages (watch), ==, 2);
-                  assert_step (watch, pat_state_pile_top (&before, reserve), reserve, n - 1, move.from, 0, 1, TRUE);
+                  assert_step (watch, pat_state_pile_top (&before, reserve), reserve, n - 1, move.from,
+                               0, 1, TRUE);
                 }
-              g_test_message ("%s deal %" G_GUINT64_FORMAT ": %u card(s) from pile %u to %u", ids[g], deal,
-                              move.count, move.from, move.to);
+              g_test_message ("%s deal %" G_GUINT64_FORMAT ": %u card(s) from pile %u to %u", ids[g],
+                              deal, move.count, move.from, move.to);
               watch_free (game, watch);
               found = TRUE;
             }
@@ -961,7 +968,8 @@ test_steps_stock (void)
 
         for (guint j = 0; j < 4; j++)
           if ((int) j != twice)
-            assert_step (watch, stock[PAT_N_CARDS - 1 - j], 0, PAT_N_CARDS - 1 - j, 1 + j, 0, 0, FALSE);
+            assert_step (watch, stock[PAT_N_CARDS - 1 - j], 0, PAT_N_CARDS - 1 - j, 1 + j, 0, 0,
+                         FALSE);
         if (twice < 0)
           {
             g_assert_cmpuint (watch->last_steps->len, ==, 4);
@@ -970,17 +978,20 @@ test_steps_stock (void)
         else
           {
             /* Dealt onto its pile, then onto the other: only where it ends, in stage 1. */
+            const PatMoveStep *last;
+            guint index = PAT_N_CARDS - 1 - twice;
+
             g_assert_cmpuint (n_stages (watch), ==, 2);
             g_assert_cmpuint (watch->last_steps->len, ==, 5);
-            assert_step (watch, stock[PAT_N_CARDS - 1 - twice], 0, PAT_N_CARDS - 1 - twice, 1 + twice, 0, 0,
-                         FALSE);
-            g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 4).card, ==,
-                              stock[PAT_N_CARDS - 1 - twice]);
-            g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 4).from_pile, ==, 1 + twice);
-            g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 4).to_pile, ==, 1 + first);
-            g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 4).to_index, ==, 1);
-            g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 4).stage, ==, 1);
-            g_assert_true (g_array_index (watch->last_steps, PatMoveStep, 4).automatic);
+            last = &g_array_index (watch->last_steps, PatMoveStep, 4);
+
+            assert_step (watch, stock[index], 0, index, 1 + twice, 0, 0, FALSE);
+            g_assert_cmpuint (last->card, ==, stock[index]);
+            g_assert_cmpuint (last->from_pile, ==, 1 + twice);
+            g_assert_cmpuint (last->to_pile, ==, 1 + first);
+            g_assert_cmpuint (last->to_index, ==, 1);
+            g_assert_cmpuint (last->stage, ==, 1);
+            g_assert_true (last->automatic);
             consolidated = TRUE;
           }
         watch_free (game, watch);
@@ -1133,7 +1144,8 @@ reference_safe_move (PatGame *game,
         continue;
       for (guint suit = 0; suit < 4; suit++)
         for (guint p = 0; p < state->n_piles; p++)
-          if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION && pat_state_pile_len (state, p) > 0 &&
+          if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION &&
+              pat_state_pile_len (state, p) > 0 &&
               pat_card_suit (pat_state_pile_cards (state, p)[0]) == suit)
             {
               height[suit] = (guint8) pat_state_pile_len (state, p);
@@ -1254,8 +1266,8 @@ test_auto_foundation_policy (void)
                 up = reference_send_up (reference);
                 assert_same_game (game, reference);
               }
-            g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)), ==,
-                              out + up);
+            g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
+                              ==, out + up);
             total += up;
           }
         watch_free (game, watch);
@@ -1377,7 +1389,8 @@ test_steps_follow_up (void)
                 continue;
               g_assert_cmpuint (step->stage, >, 0);
               g_assert_cmpuint (step->to_index, ==, pat_state_pile_len (now, step->to_pile));
-              g_assert_cmpuint (step->from_index + 1, ==, pat_state_pile_len (now, step->from_pile));
+              g_assert_cmpuint (step->from_index + 1, ==,
+                                pat_state_pile_len (now, step->from_pile));
               g_assert_true (pat_game_apply_follow_up (manual, &up, NULL));
               ups++;
             }
@@ -1386,7 +1399,8 @@ test_steps_follow_up (void)
           g_assert_cmpuint (pat_game_get_moves (game), ==, moves_before + 1);
           g_assert_true (pat_game_undo (game));
           assert_states_equal (pat_game_get_state (game), &before);
-          g_test_message ("demon deal %" G_GUINT64_FORMAT ": %u card(s) up after move %u", deal, ups, m + 1);
+          g_test_message ("demon deal %" G_GUINT64_FORMAT ": %u card(s) up after move %u", deal, ups,
+                          m + 1);
           watch_free (game, watch);
           return;
         }
