@@ -9,8 +9,10 @@
 #include "pat-error.h"
 #include "pat-rules.h"
 
-/* Reasons are marked for translation; the UI translates them in the "patience" domain. */
+/* Reasons are marked for translation; the UI translates them in the "patience" domain. Pile
+ * names are translated here, where they are put together. */
 #define N_(s) (s)
+#define _(s) g_dgettext (GETTEXT_PACKAGE, s)
 
 G_DEFINE_QUARK (pat-error-quark, pat_error)
 
@@ -550,6 +552,263 @@ pat_rules_try_move (const PatRules  *rules,
     }
   rules->apply (state, move, automatic);
   return TRUE;
+}
+
+/* What a move did */
+
+/* One pat_state_move() the rules made while applying a move. */
+typedef struct {
+  PatState after;   /* the position it left */
+  guint    tag;     /* how many automatic moves were reported before it */
+  guint8   to;
+} Hop;
+
+typedef struct {
+  const PatMoveList *automatic;
+  GArray            *hops;
+} Recorder;
+
+static void
+record_hop (const PatState *state,
+            guint           from,
+            guint           to,
+            guint           count,
+            gpointer        user_data)
+{
+  Recorder *recorder = user_data;
+  Hop hop;
+
+  hop.after = *state;
+  hop.tag = recorder->automatic->n;
+  hop.to = (guint8) to;
+  g_array_append_val (recorder->hops, hop);
+}
+
+static void
+locate_cards (const PatState *state,
+              guint8          pile_of[PAT_N_CARDS],
+              guint8          index_of[PAT_N_CARDS])
+{
+  memset (pile_of, 0xff, PAT_N_CARDS);
+  memset (index_of, 0xff, PAT_N_CARDS);
+  for (guint p = 0; p < state->n_piles; p++)
+    {
+      const PatCard *cards = pat_state_pile_cards (state, p);
+      guint n = pat_state_pile_len (state, p);
+
+      for (guint i = 0; i < n; i++)
+        if (cards[i] < PAT_N_CARDS)
+          {
+            pile_of[cards[i]] = (guint8) p;
+            index_of[cards[i]] = (guint8) i;
+          }
+    }
+}
+
+static gboolean
+layout_face_up (const PatLayout *layout,
+                const PatState  *state,
+                guint            pile,
+                guint            index)
+{
+  if (pile >= layout->n_piles)
+    return TRUE;
+  switch ((PatFace) layout->piles[pile].face)
+    {
+    case PAT_FACE_DOWN:
+      return FALSE;
+    case PAT_FACE_TOP_UP:
+      return index + 1 == pat_state_pile_len (state, pile);
+    case PAT_FACE_UP:
+    default:
+      return TRUE;
+    }
+}
+
+/* Appends a step for every card whose place differs between @from and @to, as stage *@stage;
+ * advances *@stage when there was one. */
+static void
+add_stage (const PatRules *rules,
+           const PatState *from,
+           const PatState *to,
+           gboolean        automatic,
+           GArray         *steps,
+           guint          *stage)
+{
+  guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
+  gboolean any = FALSE;
+
+  locate_cards (from, pile_of, index_of);
+  for (guint p = 0; p < to->n_piles; p++)
+    {
+      const PatCard *cards = pat_state_pile_cards (to, p);
+      guint n = pat_state_pile_len (to, p);
+
+      for (guint i = 0; i < n; i++)
+        {
+          PatCard c = cards[i];
+          PatMoveStep step;
+
+          if (c >= PAT_N_CARDS || pile_of[c] == 0xff || (pile_of[c] == p && index_of[c] == i))
+            continue;
+          step.card = c;
+          step.from_pile = pile_of[c];
+          step.from_index = index_of[c];
+          step.to_pile = (guint8) p;
+          step.to_index = (guint8) i;
+          step.face_up = (guint8) layout_face_up (rules->layout, to, p, i);
+          step.stage = (guint8) MIN (*stage, 255u);
+          step.automatic = (guint8) !!automatic;
+          g_array_append_val (steps, step);
+          any = TRUE;
+        }
+    }
+  if (any)
+    ++*stage;
+}
+
+/* Where the card moves of @reported, the automatic move reported after the hops [@lo, @hi), begin:
+ * a gathering is every card going to its pile at the end, any other automatic move one
+ * pat_state_move(). What comes before is the player's move. */
+static guint
+automatic_start (const Hop     *hops,
+                 guint          lo,
+                 guint          hi,
+                 const PatMove *reported)
+{
+  guint i = hi;
+
+  if (hi == lo)
+    return lo;
+  if (reported->kind != PAT_MOVE_GATHER)
+    return hi - 1;
+  while (i > lo && hops[i - 1].to == reported->to)
+    i--;
+  return i;
+}
+
+/**
+ * pat_rules_apply_steps:
+ * @rules: the game
+ * @state: the position, changed only when the move is legal
+ * @move: a move
+ * @automatic: whether @move is one the player did not choose (a card sent up by itself)
+ * @steps: (element-type PatMoveStep): where to append what the move did, card by card
+ * @stage: (inout): the stage the move's first cards move in; on return, the next one
+ * @error: return location for %PAT_ERROR_ILLEGAL_MOVE
+ *
+ * As pat_rules_try_move(), and says what the move did: the positions the rules went through
+ * while applying it (after the move itself, and after each automatic move it reported) are
+ * watched as they happen, and every card whose place differs between two of them is a step.
+ *
+ * Returns: whether the move was legal and applied
+ */
+gboolean
+pat_rules_apply_steps (const PatRules  *rules,
+                       PatState        *state,
+                       const PatMove   *move,
+                       gboolean         automatic,
+                       GArray          *steps,
+                       guint           *stage,
+                       GError         **error)
+{
+  g_autoptr(GArray) hops = g_array_new (FALSE, FALSE, sizeof (Hop));
+  g_autofree PatMoveList *reported = g_new (PatMoveList, 1);
+  const PatState before = *state;
+  const PatState *last = &before;
+  Recorder recorder = { reported, hops };
+  guint i = 0;
+
+  g_return_val_if_fail (steps != NULL && stage != NULL, FALSE);
+
+  reported->n = 0;
+  pat_state_set_move_hook (record_hop, &recorder);
+  if (!pat_rules_try_move (rules, state, move, reported, error))
+    {
+      pat_state_set_move_hook (NULL, NULL);
+      return FALSE;
+    }
+  pat_state_set_move_hook (NULL, NULL);
+
+  /* The hops made before the automatic move k was reported and after k - 1 was are its own; those
+   * before the first, the player's move and then the first automatic move. */
+  for (guint k = 0; k < reported->n; k++)
+    {
+      const Hop *all = (const Hop *) (gpointer) hops->data;
+      guint hi = i, start;
+
+      while (hi < hops->len && all[hi].tag <= k)
+        hi++;
+      start = k == 0 ? automatic_start (all, i, hi, &reported->moves[0]) : i;
+      if (start > i)
+        {
+          add_stage (rules, last, &all[start - 1].after, automatic, steps, stage);
+          last = &all[start - 1].after;
+        }
+      if (hi > start)
+        {
+          add_stage (rules, last, &all[hi - 1].after, TRUE, steps, stage);
+          last = &all[hi - 1].after;
+        }
+      i = hi;
+    }
+  /* The rest (all of a move without automatic moves), and whatever the hops did not show. */
+  add_stage (rules, last, state, automatic || reported->n > 0, steps, stage);
+  return TRUE;
+}
+
+/**
+ * pat_rules_dup_pile_name:
+ * @rules: the game
+ * @pile: one of its piles
+ *
+ * Returns: (transfer full): the name the player knows @pile by, translated: "Stock",
+ *   "Foundation 2", "Fan 3", the game's own name for its hole
+ */
+char *
+pat_rules_dup_pile_name (const PatRules *rules,
+                         guint           pile)
+{
+  const PatLayout *layout = rules->layout;
+  const PatPileInfo *info;
+
+  g_return_val_if_fail (pile < layout->n_piles, g_strdup ("?"));
+
+  info = &layout->piles[pile];
+  switch ((PatPileKind) info->kind)
+    {
+    case PAT_PILE_STOCK:
+      return g_strdup (_("Stock"));
+    case PAT_PILE_WASTE:
+      return g_strdup (_("Waste"));
+    case PAT_PILE_RESERVE:
+      return g_strdup (_("Reserve"));
+    case PAT_PILE_FOUNDATION:
+      return g_strdup_printf (_("Foundation %u"), info->index);
+    case PAT_PILE_CELL:
+      return g_strdup_printf (_("Cell %u"), info->index);
+    case PAT_PILE_HOLE:
+      /* Each game names its hole: All in a Row's is no Black Hole. */
+      if (layout->hole_name != NULL)
+        return g_strdup (_(layout->hole_name));
+      return g_strdup (_("Hole"));
+    case PAT_PILE_DISCARD:
+      return g_strdup (_("Discards"));
+    case PAT_PILE_TABLEAU:
+    default:
+      switch ((PatPileNoun) layout->tableau_noun)
+        {
+        case PAT_NOUN_FAN:
+          return g_strdup_printf (_("Fan %u"), info->index);
+        case PAT_NOUN_COLUMN:
+          return g_strdup_printf (_("Column %u"), info->index);
+        case PAT_NOUN_PILE:
+          return g_strdup_printf (_("Pile %u"), info->index);
+        case PAT_NOUN_TABLEAU:
+        default:
+          return g_strdup_printf (_("Tableau %u"), info->index);
+        }
+    }
 }
 
 /**

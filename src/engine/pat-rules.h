@@ -149,6 +149,22 @@ struct _PatRules {
   const PatDifficultyInfo *difficulty;
 };
 
+/* What a move did to one card, for the board to show it: where the card was and where it went
+ * (pile, and index from the bottom), whether it lies face up there, and the stage of the move it
+ * moved in. A move goes in stages, one after the other: the player's move, then each automatic
+ * move it caused (a refill, a discard, a gathering), then each card sent up by itself; the cards
+ * of one stage move together, and their indices are those of the positions before and after it. */
+typedef struct {
+  guint8 card;
+  guint8 from_pile;
+  guint8 from_index;
+  guint8 to_pile;
+  guint8 to_index;
+  guint8 face_up;     /* where it lands, as the layout shows it */
+  guint8 stage;
+  guint8 automatic;   /* a stage the player did not play: the rules' own moves, a card gone up */
+} PatMoveStep;
+
 const PatRules  *pat_rules_lookup        (const char          *id);
 const PatRules  *pat_rules_default       (void);
 void             pat_rules_register      (const PatRules      *rules);
@@ -182,6 +198,16 @@ gboolean         pat_rules_try_move      (const PatRules      *rules,
                                           const PatMove       *move,
                                           PatMoveList         *automatic,
                                           GError             **error);
+gboolean         pat_rules_apply_steps   (const PatRules      *rules,
+                                          PatState            *state,
+                                          const PatMove       *move,
+                                          gboolean             automatic,
+                                          GArray              *steps,
+                                          guint               *stage,
+                                          GError             **error);
+/* What the player calls @pile ("Fan 3", "Stock", the game's name for its hole), translated. */
+char            *pat_rules_dup_pile_name (const PatRules      *rules,
+                                          guint                pile);
 char            *pat_rules_format_state  (const PatRules      *rules,
                                           const PatState      *state);
 const char      *pat_status_to_string    (PatStatus            status);

@@ -7,6 +7,10 @@
 
 #include "pat-state.h"
 
+/* Who hears of every card move this thread makes (pat_state_set_move_hook()). */
+static _Thread_local PatStateMoveHook move_hook;
+static _Thread_local gpointer move_hook_data;
+
 /**
  * pat_state_init:
  * @state: a position to clear
@@ -87,6 +91,25 @@ pat_state_move (PatState *state,
       for (i = to + 1; i <= from; i++)
         state->start[i] += count;
     }
+
+  if (G_UNLIKELY (move_hook != NULL))
+    move_hook (state, from, to, count, move_hook_data);
+}
+
+/**
+ * pat_state_set_move_hook:
+ * @hook: (nullable): what to call after every pat_state_move() on this thread, %NULL for nothing
+ * @user_data: passed to @hook
+ *
+ * Lets the rules say what a move did by watching the card moves it makes
+ * (pat_rules_apply_steps()); other threads are not affected.
+ */
+void
+pat_state_set_move_hook (PatStateMoveHook hook,
+                         gpointer         user_data)
+{
+  move_hook = hook;
+  move_hook_data = user_data;
 }
 
 /* Moves @count cards one at a time, so their order is reversed (turning a stock). */

@@ -81,6 +81,16 @@ void     pat_state_move_flip  (PatState       *state,
                                guint           to,
                                guint           count);
 guint    pat_state_n_cards    (const PatState *state);
+
+/* Called after each pat_state_move() with the position it left, while set. */
+typedef void (*PatStateMoveHook) (const PatState *state,
+                                  guint           from,
+                                  guint           to,
+                                  guint           count,
+                                  gpointer        user_data);
+
+void     pat_state_set_move_hook (PatStateMoveHook hook,
+                                  gpointer         user_data);
 gboolean pat_state_equal      (const PatState *a,
                                const PatState *b);
 guint64  pat_state_hash       (const PatState *state);

@@ -49,6 +49,8 @@ struct _PatGame
   gboolean        recorded;
   guint           hints_used;
   gboolean        assisted;   /* the Demo made a move since the deal; undo does not clear it */
+  gboolean        auto_foundation;  /* send up by itself what the rules call safe */
+  gboolean        auto_paused;      /* pat_game_set_auto_foundation_paused() */
 
   gboolean        running;
   gboolean        clock_running;
@@ -78,6 +80,7 @@ enum {
   PROP_RECORDED,
   PROP_HINTS_USED,
   PROP_ASSISTED,
+  PROP_AUTO_FOUNDATION,
   N_PROPS,
 };
 
@@ -147,6 +150,7 @@ sync_elapsed (PatGame *self)
 }
 
 static void schedule_tick (PatGame *self);
+static void send_up_now   (PatGame *self);
 
 static gboolean
 tick_cb (gpointer data)
@@ -380,6 +384,10 @@ pat_game_get_property (GObject    *object,
       g_value_set_boolean (value, self->assisted);
       break;
 
+    case PROP_AUTO_FOUNDATION:
+      g_value_set_boolean (value, self->auto_foundation);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -401,6 +409,10 @@ pat_game_set_property (GObject      *object,
 
     case PROP_RECORDED:
       pat_game_set_recorded (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_AUTO_FOUNDATION:
+      pat_game_set_auto_foundation (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -466,6 +478,10 @@ pat_game_class_init (PatGameClass *klass)
   properties[PROP_ASSISTED] =
     g_param_spec_boolean ("assisted", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_AUTO_FOUNDATION] =
+    g_param_spec_boolean ("auto-foundation", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -839,6 +855,72 @@ pat_game_get_assisted (PatGame *self)
 }
 
 /**
+ * pat_game_get_auto_foundation:
+ *
+ * Returns: whether cards the rules call safe go to their foundations by themselves
+ */
+gboolean
+pat_game_get_auto_foundation (PatGame *self)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+
+  return self->auto_foundation;
+}
+
+/**
+ * pat_game_set_auto_foundation:
+ * @auto_foundation: whether cards the rules call safe (their safe_to_foundation hook) go to
+ *   their foundations by themselves after every move
+ *
+ * Turned on before the player's first move, what goes up at once goes, as part of the deal;
+ * later, from the next move on.
+ */
+void
+pat_game_set_auto_foundation (PatGame  *self,
+                              gboolean  auto_foundation)
+{
+  g_return_if_fail (PAT_IS_GAME (self));
+
+  auto_foundation = !!auto_foundation;
+  if (auto_foundation == self->auto_foundation)
+    return;
+  self->auto_foundation = auto_foundation;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTO_FOUNDATION]);
+  if (auto_foundation && !self->started)
+    send_up_now (self);
+}
+
+gboolean
+pat_game_get_auto_foundation_paused (PatGame *self)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+
+  return self->auto_paused;
+}
+
+/**
+ * pat_game_set_auto_foundation_paused:
+ * @paused: whether to hold back the cards that would go up by themselves
+ *
+ * The Demo pauses #PatGame:auto-foundation while it plays a line, which makes those moves
+ * itself (a card gone up by itself would take the line's next move). On release, what can go up
+ * goes at once, as after a move.
+ */
+void
+pat_game_set_auto_foundation_paused (PatGame  *self,
+                                     gboolean  paused)
+{
+  g_return_if_fail (PAT_IS_GAME (self));
+
+  paused = !!paused;
+  if (paused == self->auto_paused)
+    return;
+  self->auto_paused = paused;
+  if (!paused)
+    send_up_now (self);
+}
+
+/**
  * pat_game_legal_moves:
  * @moves: (out caller-allocates): every legal player move; none once the game is over
  */
@@ -930,19 +1012,136 @@ typedef enum {
   FOLLOW_UP,    /* part of the last action: no history of its own, no move counted */
 } MoveSource;
 
+static guint
+foundation_height (const PatLayout *layout,
+                   const PatState  *state,
+                   guint            suit)
+{
+  for (guint p = 0; p < state->n_piles && p < layout->n_piles; p++)
+    if (layout->piles[p].kind == PAT_PILE_FOUNDATION && pat_state_pile_len (state, p) > 0 &&
+        pat_card_suit (pat_state_pile_cards (state, p)[0]) == suit)
+      return pat_state_pile_len (state, p);
+
+  return 0;
+}
+
+/* The first legal move of one card to its foundation that the rules call safe (their
+ * safe_to_foundation hook), for a card that would start a foundation too. Nothing else goes up
+ * by itself: a Demon base card may still hold the last card of the other colour, and taking it
+ * up at once lost 8 of the 78 deals of 1-300 that deal one within reach, which the solver wins
+ * keeping it (deal 289: the ten of diamonds on the reserve). */
+static gboolean
+find_safe_move (PatGame *self,
+                PatMove *move)
+{
+  const PatLayout *layout = self->rules->layout;
+  PatMoveList moves;
+
+  if (self->rules->safe_to_foundation == NULL || self->status != PAT_STATUS_PLAYING)
+    return FALSE;
+
+  moves.n = 0;
+  self->rules->legal_moves (&self->state, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    {
+      const PatMove *m = &moves.moves[i];
+      PatCard card;
+      guint8 height[4];
+
+      if (m->kind != PAT_MOVE_CARDS || m->count != 1 ||
+          layout->piles[m->to].kind != PAT_PILE_FOUNDATION ||
+          layout->piles[m->from].kind == PAT_PILE_FOUNDATION)
+        continue;
+      card = pat_state_pile_top (&self->state, m->from);
+      if (card >= PAT_N_CARDS)
+        continue;
+      for (guint suit = 0; suit < 4; suit++)
+        height[suit] = (guint8) foundation_height (layout, &self->state, suit);
+      if (self->rules->safe_to_foundation (card, self->state.base_rank, height))
+        {
+          *move = *m;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* Sends up, one card at a time, whatever the rules call safe, appending what each did to @steps.
+ * Before the player's first move they are part of the deal (the opening: no undo entry, no move
+ * counted, the game not started, so a deal left unplayed is not counted); after it, part of the
+ * last action (its follow-ups: one undo takes back the action and them, and it counts once). An
+ * action that cannot be joined (undone since) makes the first of them an action of its own.
+ * Returns whether a card went up. */
+static gboolean
+play_safe_moves (PatGame *self,
+                 GArray  *steps,
+                 guint   *stage)
+{
+  gboolean any = FALSE;
+  PatMove up;
+
+  if (!self->auto_foundation || self->auto_paused)
+    return FALSE;
+
+  while (find_safe_move (self, &up))
+    {
+      PatState next = self->state;
+
+      if (!pat_rules_apply_steps (self->rules, &next, &up, TRUE, steps, stage, NULL))
+        break;
+      if (self->started && (self->undo->len == 0 || self->redo->len > 0))
+        {
+          g_array_append_val (self->undo, self->state);
+          g_array_set_size (self->redo, 0);
+        }
+      set_state (self, &next);
+      any = TRUE;
+    }
+
+  return any;
+}
+
+/* Emits what a change that began at @before did: @move (nullable) and its @steps, then
+ * "changed", the notifications and "finished". */
+static void
+announce (PatGame        *self,
+          const PatMove  *move,
+          GArray         *steps,
+          const Snapshot *before)
+{
+  g_signal_emit (self, signals[MOVE_APPLIED], 0, move, steps);
+  g_signal_emit (self, signals[CHANGED], 0);
+  publish (self, before);
+}
+
+/* What goes up by itself now, outside a move: at the deal, or when auto-foundation resumes. */
+static void
+send_up_now (PatGame *self)
+{
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (PatMoveStep));
+  Snapshot before;
+  guint stage = 0;
+
+  take_snapshot (self, &before);
+  if (play_safe_moves (self, steps, &stage))
+    announce (self, NULL, steps, &before);
+}
+
 static gboolean
 apply_move (PatGame        *self,
             const PatMove  *move,
             MoveSource      source,
             GError        **error)
 {
-  PatMoveList automatic;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (PatMoveStep));
   PatState next;
   Snapshot before;
+  guint stage = 0;
 
   next = self->state;
-  automatic.n = 0;
-  if (!pat_rules_try_move (self->rules, &next, move, &automatic, error))
+  if (!pat_rules_apply_steps (self->rules, &next, move, source == AT_OPENING || source == FOLLOW_UP,
+                              steps, &stage, error))
     return FALSE;
 
   take_snapshot (self, &before);
@@ -956,10 +1155,9 @@ apply_move (PatGame        *self,
   /* Set before any signal, so that whoever records the end of the game sees it. */
   if (source == BY_DEMO)
     self->assisted = TRUE;
+  play_safe_moves (self, steps, &stage);
 
-  g_signal_emit (self, signals[MOVE_APPLIED], 0, move, &automatic);
-  g_signal_emit (self, signals[CHANGED], 0);
-  publish (self, &before);
+  announce (self, move, steps, &before);
   return TRUE;
 }
 
@@ -1010,7 +1208,7 @@ pat_game_apply_assisted (PatGame        *self,
 
 /**
  * pat_game_apply_opening:
- * @move: a move the board makes by itself before the player's first, such as a card that
+ * @move: a move made by itself before the player's first, such as a card that
  *   goes to its foundation at once
  * @error: return location for a #PAT_ERROR when the move is not legal or the game is no
  *   longer at its opening
@@ -1042,7 +1240,7 @@ pat_game_apply_opening (PatGame        *self,
 
 /**
  * pat_game_apply_follow_up:
- * @move: a card the board moves to its foundation by itself right after the player's move
+ * @move: a card that goes to its foundation by itself right after the player's move
  * @error: return location for a #PAT_ERROR when the move is not legal, goes elsewhere than to a
  *   foundation, or there is no action to join (nothing played yet, or an action undone since)
  *
@@ -1151,6 +1349,8 @@ pat_game_restart (PatGame *self)
 
   g_signal_emit (self, signals[CHANGED], 0);
   publish (self, &before);
+  /* The deal again, and its opening again. */
+  send_up_now (self);
 }
 
 guint
@@ -1413,7 +1613,8 @@ state_from_variant (GVariant        *variant,
 }
 
 /* Whether moves to the foundations alone lead from @from to @to, in at most *budget positions:
- * the opening the board may play before the player's first move (pat_game_apply_opening()). */
+ * the opening auto-foundation may play before the player's first move
+ * (pat_game_apply_opening()). */
 static gboolean
 opens_to (const PatRules *rules,
           const PatState *from,

@@ -39,14 +39,21 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  *     an endless cycle the last round played; Demon's pass),
  *   die (uint: Die of Justice roll, 0 when none), die-mode (PatDieMode),
  *   started, recorded (boolean), hints-used (uint),
- *   assisted (boolean: the Demo played a move in this attempt; undo does not clear it).
+ *   assisted (boolean: the Demo played a move in this attempt; undo does not clear it),
+ *   auto-foundation (boolean, read-write: cards the rules call safe go up by themselves, after
+ *     each move as part of it, and before the first move as part of the deal).
  * Signals:
  *   changed ()                           — any change of the position (move, undo, redo, restart)
- *   move-applied (gpointer move, gpointer automatic)
- *                                        — a player move (const PatMove *) and the automatic moves it
- *                                          triggered (const PatMoveList *), emitted after the position
- *                                          changed and before "changed"; not emitted for undo/redo;
- *                                          both pointers are valid during the emission only
+ *   move-applied (gpointer move, gpointer steps)
+ *                                        — what a move did: the move played (const PatMove *;
+ *                                          NULL when only cards going up by themselves moved: at
+ *                                          the deal, or when auto-foundation resumes) and, card by card
+ *                                          and stage by stage, everything that moved (a GArray of
+ *                                          PatMoveStep, see pat_rules_apply_steps()): the move, the
+ *                                          automatic moves it caused, the cards that went up after
+ *                                          it. Emitted after the position changed and before
+ *                                          "changed"; not for undo, redo or restart; both pointers
+ *                                          are valid during the emission only
  *   finished (PatStatus status, const char *reason)
  *                                        — the game ended (won, blocked or cycle), once per reaching the
  *                                          end; reason is a translated sentence
@@ -88,6 +95,14 @@ void            pat_game_set_recorded    (PatGame             *self,
 guint           pat_game_get_hints_used  (PatGame             *self);
 void            pat_game_add_hint_used   (PatGame             *self);
 gboolean        pat_game_get_assisted    (PatGame             *self);
+gboolean        pat_game_get_auto_foundation (PatGame         *self);
+void            pat_game_set_auto_foundation (PatGame         *self,
+                                              gboolean         auto_foundation);
+/* Holds back what would go up by itself (the Demo's line makes those moves); on release, what
+ * can go up goes at once. */
+gboolean        pat_game_get_auto_foundation_paused (PatGame  *self);
+void            pat_game_set_auto_foundation_paused (PatGame  *self,
+                                                     gboolean  paused);
 
 void            pat_game_legal_moves     (PatGame             *self,
                                           PatMoveList         *moves);
@@ -103,12 +118,12 @@ gboolean        pat_game_apply           (PatGame             *self,
 gboolean        pat_game_apply_assisted  (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
-/* A move that is part of the deal (the board's own, before the player's first): not undoable,
- * not counted, the game not started. Only while the game is not started. */
+/* A move that is part of the deal (one that goes up by itself, before the player's first): not
+ * undoable, not counted, the game not started. Only while the game is not started. */
 gboolean        pat_game_apply_opening   (PatGame             *self,
                                           const PatMove       *move,
                                           GError             **error);
-/* A card the board moves to its foundation by itself right after the player's move: part of that
+/* A card that goes to its foundation by itself right after the player's move: part of that
  * action, undone and redone with it, not counted. Only while the last action is the latest
  * (nothing to redo). */
 gboolean        pat_game_apply_follow_up (PatGame             *self,

@@ -137,6 +137,9 @@ end_driver (PatSession *self,
   g_clear_pointer (&self->demo_line, g_free);
   if (driver == PAT_DRIVER_PLAY_TO_END && self->game != NULL)
     pat_store_resume_autosave (self->store, self->game);
+  /* However the demo ends, what can go up goes up by itself again. */
+  if (driver == PAT_DRIVER_DEMO && self->game != NULL)
+    pat_game_set_auto_foundation_paused (self->game, FALSE);
   set_driver (self, PAT_DRIVER_NONE, stopped);
 }
 
@@ -282,6 +285,8 @@ pat_session_start_demo (PatSession *self)
   self->demo_length = n;
   self->demo_next = 0;
   self->demo_expected = pat_game_get_moves (self->game);
+  /* The line makes the safe moves up itself: the game's own would take its next card. */
+  pat_game_set_auto_foundation_paused (self->game, TRUE);
   self->driver_id = g_timeout_add (self->demo_interval, demo_step_cb, self);
   set_driver (self, PAT_DRIVER_DEMO, FALSE);
   return TRUE;

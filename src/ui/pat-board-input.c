@@ -254,77 +254,6 @@ send_home (PatBoard *self,
   return FALSE;
 }
 
-/* Auto-foundation */
-
-static guint
-foundation_height (PatBoard       *self,
-                   const PatState *state,
-                   guint           suit)
-{
-  for (guint p = 0; p < state->n_piles; p++)
-    if (pile_kind (self, p) == PAT_PILE_FOUNDATION && pat_state_pile_len (state, p) > 0 &&
-        pat_card_suit (pat_state_pile_cards (state, p)[0]) == suit)
-      return pat_state_pile_len (state, p);
-
-  return 0;
-}
-
-/* Whether a card may go up without anyone ever missing it in the tableau: the game's rules say
- * so, for a card that would start a foundation too. A Demon base card may still hold the last
- * card of the other colour: taking it up at once lost 8 of the 78 deals of 1-300 that deal one
- * within reach, which the solver wins keeping it (deal 289: the ten of diamonds on the reserve). */
-static gboolean
-is_safe (PatBoard       *self,
-         const PatState *state,
-         const PatMove  *move)
-{
-  const PatRules *rules = pat_game_get_rules (self->game);
-  PatCard card = pat_state_pile_top (state, move->from);
-  guint8 height[4];
-
-  if (rules->safe_to_foundation == NULL || card >= PAT_N_CARDS)
-    return FALSE;
-
-  for (guint suit = 0; suit < 4; suit++)
-    height[suit] = (guint8) foundation_height (self, state, suit);
-  return rules->safe_to_foundation (card, state->base_rank, height);
-}
-
-gboolean
-pat_board_run_auto_foundation (PatBoard *self)
-{
-  PatMoveList moves;
-  const PatState *state;
-
-  self->auto_pending = FALSE;
-  if (self->game == NULL || !pat_board_has_auto_foundation (self, self->game) ||
-      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
-    return FALSE;
-
-  state = pat_game_get_state (self->game);
-  pat_game_legal_moves (self->game, &moves);
-  for (guint i = 0; i < moves.n; i++)
-    {
-      const PatMove *m = &moves.moves[i];
-
-      if (m->kind == PAT_MOVE_CARDS && m->count == 1 &&
-          pile_kind (self, m->to) == PAT_PILE_FOUNDATION &&
-          pile_kind (self, m->from) != PAT_PILE_FOUNDATION &&
-          is_safe (self, state, m))
-        {
-          /* Before the player's first move, the cards that go up at once go as part of the
-           * deal: a game left unplayed is not counted, and Undo has nothing to take back. */
-          if (!pat_game_get_started (self->game))
-            return pat_game_apply_opening (self->game, m, NULL);
-          /* After a move, part of it: one undo takes back the move and what went up after it,
-           * and the move counts once. */
-          return pat_game_apply_follow_up (self->game, m, NULL) || apply_move (self, m);
-        }
-    }
-
-  return FALSE;
-}
-
 /* Pointer and touch */
 
 static void
@@ -340,7 +269,7 @@ click (PatBoard *self,
 
   if (self->game == NULL)
     return;
-  pat_board_finish (self, TRUE);
+  pat_board_finish (self);
 
   if (!pat_board_hit_test (self, x, y, &pile, &index))
     {
@@ -397,7 +326,7 @@ click_pressed_cb (GtkGestureClick *gesture,
 {
   if (gtk_widget_get_focusable (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));
-  pat_board_finish (self, TRUE);
+  pat_board_finish (self);
 }
 
 static void
@@ -464,7 +393,7 @@ drag_begin (PatBoard *self,
   self->dragging = FALSE;
   if (self->game == NULL)
     return;
-  pat_board_finish (self, TRUE);
+  pat_board_finish (self);
 
   self->press_x = x;
   self->press_y = y;
@@ -786,7 +715,7 @@ handle_key (PatBoard        *self,
       return TRUE;
     }
 
-  pat_board_finish (self, TRUE);
+  pat_board_finish (self);
   state = pat_board_get_state (self);
   if (self->focus_pile < 0 || self->focus_pile >= state->n_piles)
     set_focus (self, 0, -1);
@@ -872,47 +801,12 @@ focus_enter_cb (PatBoard *self)
 
 /* Accessibility */
 
+/* What the player calls @pile; the game's rules name it. */
 char *
 pat_board_dup_pile_name (PatBoard *self,
                          guint     pile)
 {
-  const PatLayout *layout = pat_board_get_layout (self);
-  const PatPileInfo *info = &layout->piles[pile];
-
-  switch ((PatPileKind) info->kind)
-    {
-    case PAT_PILE_STOCK:
-      return g_strdup (_("Stock"));
-    case PAT_PILE_WASTE:
-      return g_strdup (_("Waste"));
-    case PAT_PILE_RESERVE:
-      return g_strdup (_("Reserve"));
-    case PAT_PILE_FOUNDATION:
-      return g_strdup_printf (_("Foundation %u"), info->index);
-    case PAT_PILE_CELL:
-      return g_strdup_printf (_("Cell %u"), info->index);
-    case PAT_PILE_HOLE:
-      /* Each game names its hole: All in a Row's is no Black Hole. */
-      if (layout->hole_name != NULL)
-        return g_strdup (g_dgettext (GETTEXT_PACKAGE, layout->hole_name));
-      return g_strdup (_("Hole"));
-    case PAT_PILE_DISCARD:
-      return g_strdup (_("Discards"));
-    case PAT_PILE_TABLEAU:
-    default:
-      switch ((PatPileNoun) layout->tableau_noun)
-        {
-        case PAT_NOUN_FAN:
-          return g_strdup_printf (_("Fan %u"), info->index);
-        case PAT_NOUN_COLUMN:
-          return g_strdup_printf (_("Column %u"), info->index);
-        case PAT_NOUN_PILE:
-          return g_strdup_printf (_("Pile %u"), info->index);
-        case PAT_NOUN_TABLEAU:
-        default:
-          return g_strdup_printf (_("Tableau %u"), info->index);
-        }
-    }
+  return pat_rules_dup_pile_name (pat_game_get_rules (self->game), pile);
 }
 
 static char *
@@ -1050,7 +944,7 @@ pat_board_test_click (PatBoard *self,
 {
   g_return_if_fail (PAT_IS_BOARD (self));
 
-  pat_board_finish (self, TRUE);
+  pat_board_finish (self);
   click (self, x, y, n_press);
 }
 

@@ -33,8 +33,7 @@ struct _PatBoard
   gboolean         animations;
   gboolean         click_to_move;
   gboolean         four_colour;
-  gboolean         auto_foundation;
-  gboolean         auto_paused;     /* pat_board_set_auto_paused() */
+  gboolean         auto_foundation; /* forwarded to the game (PatGame:auto-foundation) */
   char            *card_back;
 
   /* Geometry, in widget coordinates, for the size it was computed for. */
@@ -64,9 +63,6 @@ struct _PatBoard
   int              lift_pile;
   guint            lift_first;
   double           lift_dx, lift_dy;
-
-  gboolean         auto_pending;
-  guint            auto_idle_id;
 
   /* Selected cards (click-to-move or picked up by the keyboard): the top @sel_count of @sel_pile. */
   int              sel_pile;
@@ -128,8 +124,7 @@ void            pat_board_animate_return     (PatBoard       *self,
                                               guint           first,
                                               double          dx,
                                               double          dy);
-void            pat_board_finish             (PatBoard       *self,
-                                              gboolean        run_auto);
+void            pat_board_finish             (PatBoard       *self);
 void            pat_board_emit_message       (PatBoard       *self,
                                               const char     *text);
 
@@ -144,9 +139,6 @@ gboolean        pat_board_hit_test           (PatBoard       *self,
 char           *pat_board_dup_pile_name      (PatBoard       *self,
                                               guint           pile);
 void            pat_board_update_accessible  (PatBoard       *self);
-gboolean        pat_board_has_auto_foundation (PatBoard      *self,
-                                               PatGame       *game);
-gboolean        pat_board_run_auto_foundation (PatBoard      *self);
 
 /* Synthesised input for tests: the same paths a click, a drag or a key press takes. */
 void            pat_board_test_click         (PatBoard       *self,

@@ -27,8 +27,9 @@
 #define STAGGER_TIME     (60 * G_TIME_SPAN_MILLISECOND)
 #define DEAL_STAGGER     (14 * G_TIME_SPAN_MILLISECOND)
 #define DEAL_TIME        (260 * G_TIME_SPAN_MILLISECOND)
-/* Moves applied faster than they can be shown are not queued without end. */
-#define MAX_STEPS        48
+/* Moves applied faster than they can be shown are not queued without end (one move's stages
+ * all fit: the move, its automatic moves, every card that goes up after it). */
+#define MAX_STEPS        128
 
 enum {
   PROP_0,
@@ -507,8 +508,6 @@ tick_cb (GtkWidget     *widget,
 
   self->tick_id = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
-  if (self->auto_pending && self->auto_idle_id == 0)
-    pat_board_run_auto_foundation (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -521,7 +520,7 @@ push_step (PatBoard           *self,
     return;
 
   if (self->steps->len >= MAX_STEPS)
-    pat_board_finish (self, FALSE);
+    pat_board_finish (self);
 
   g_array_append_val (self->steps, *step);
   if (self->tick_id == 0)
@@ -534,152 +533,110 @@ push_step (PatBoard           *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Replays what a move does to the piles, for the moves whose effect the move itself says. */
+/* The position after one stage of a move: @from with the stage's cards taken from where they
+ * were and put where the game says they went. FALSE when the steps do not fit @from. */
 static gboolean
-simulate (const PatLayout *layout,
-          PatState        *state,
-          const PatMove   *move)
+place_stage (const PatState    *from,
+             const PatMoveStep *steps,
+             guint              n_steps,
+             PatState          *to)
 {
-  if (move->from >= state->n_piles || move->to >= state->n_piles)
-    return FALSE;
+  PatCard piles[PAT_MAX_PILES][PAT_N_CARDS];
+  guint8 len[PAT_MAX_PILES] = { 0 };
+  gboolean leaving[PAT_N_CARDS] = { FALSE };
+  guint total = 0;
 
-  switch ((PatMoveKind) move->kind)
+  memset (piles, 0xff, sizeof piles);
+  for (guint k = 0; k < n_steps; k++)
     {
-    case PAT_MOVE_CARDS:
-      if (move->count == 0 || move->count > pat_state_pile_len (state, move->from))
+      const PatMoveStep *s = &steps[k];
+
+      if (s->card >= PAT_N_CARDS || s->from_pile >= from->n_piles || s->to_pile >= from->n_piles ||
+          s->from_index >= pat_state_pile_len (from, s->from_pile) ||
+          pat_state_pile_cards (from, s->from_pile)[s->from_index] != s->card ||
+          s->to_index >= PAT_N_CARDS || piles[s->to_pile][s->to_index] != PAT_NO_CARD)
         return FALSE;
-      pat_state_move (state, move->from, move->to, move->count);
-      return TRUE;
-
-    case PAT_MOVE_PAIR:
-      if (move->from2 >= state->n_piles || pat_state_pile_len (state, move->from) == 0 ||
-          pat_state_pile_len (state, move->from2) == 0)
-        return FALSE;
-      pat_state_move (state, move->from, move->to, 1);
-      pat_state_move (state, move->from2, move->to, 1);
-      return TRUE;
-
-    case PAT_MOVE_GATHER:
-      /* The tableau piles, first to last, each turned over onto the stock. */
-      for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
-        if (layout->piles[p].kind == PAT_PILE_TABLEAU)
-          pat_state_move_flip (state, p, move->to, pat_state_pile_len (state, p));
-      return TRUE;
-
-    case PAT_MOVE_STOCK:
-    case PAT_MOVE_DISCARD4:
-    default:
-      return FALSE;
+      leaving[s->card] = TRUE;
+      piles[s->to_pile][s->to_index] = s->card;
     }
-}
 
-static gboolean
-unsimulate (PatState      *state,
-            const PatMove *move)
-{
-  if (move->from >= state->n_piles || move->to >= state->n_piles)
-    return FALSE;
-
-  switch ((PatMoveKind) move->kind)
+  /* The cards that stay keep their order, in the places the arrivals leave free. */
+  for (guint p = 0; p < from->n_piles; p++)
     {
-    case PAT_MOVE_CARDS:
-      if (move->count == 0 || move->count > pat_state_pile_len (state, move->to))
-        return FALSE;
-      pat_state_move (state, move->to, move->from, move->count);
-      return TRUE;
+      const PatCard *cards = pat_state_pile_cards (from, p);
+      guint n = pat_state_pile_len (from, p);
+      guint slot = 0;
 
-    case PAT_MOVE_PAIR:
-      if (move->from2 >= state->n_piles || pat_state_pile_len (state, move->to) < 2)
-        return FALSE;
-      pat_state_move (state, move->to, move->from2, 1);
-      pat_state_move (state, move->to, move->from, 1);
-      return TRUE;
-
-    case PAT_MOVE_STOCK:
-    case PAT_MOVE_GATHER:
-    case PAT_MOVE_DISCARD4:
-    default:
-      return FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          if (leaving[cards[i]])
+            continue;
+          while (slot < PAT_N_CARDS && piles[p][slot] != PAT_NO_CARD)
+            slot++;
+          if (slot == PAT_N_CARDS)
+            return FALSE;
+          piles[p][slot] = cards[i];
+        }
+      for (guint i = 0; i < PAT_N_CARDS; i++)
+        if (piles[p][i] != PAT_NO_CARD)
+          len[p] = (guint8) (i + 1);
     }
+
+  *to = *from;
+  for (guint p = 0; p < from->n_piles; p++)
+    {
+      to->start[p] = (guint8) total;
+      for (guint i = 0; i < len[p]; i++)
+        {
+          if (piles[p][i] == PAT_NO_CARD || total >= PAT_N_CARDS)
+            return FALSE;
+          to->cards[total++] = piles[p][i];
+        }
+    }
+  to->start[from->n_piles] = (guint8) total;
+
+  return total == pat_state_n_cards (from);
 }
 
-/* A stock move in a game without a waste deals one card onto each tableau pile in turn. */
-static gboolean
-simulate_deal (const PatLayout *layout,
-               PatState        *state)
-{
-  int stock = find_kind (layout, PAT_PILE_STOCK);
-
-  if (stock < 0 || layout_has_kind (layout, PAT_PILE_WASTE))
-    return FALSE;
-
-  for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
-    if (layout->piles[p].kind == PAT_PILE_TABLEAU && pat_state_pile_len (state, stock) > 0)
-      pat_state_move (state, stock, p, 1);
-
-  return TRUE;
-}
-
-/* Splits a move and its automatic moves into the positions in between, so that each shows on
- * its own. The positions are rebuilt from the moves; when that does not lead exactly to @after
- * (a move whose effect only the rules know), the whole move is shown as one step. */
+/* Shows a move as the game says it went, stage after stage: the player's move, then each of the
+ * moves that followed it. */
 static void
-queue_move (PatBoard          *self,
-            const PatState    *before,
-            const PatMove     *move,
-            const PatMoveList *automatic,
-            const PatState    *after)
+queue_steps (PatBoard       *self,
+             const PatState *before,
+             GArray         *steps,
+             const PatState *after)
 {
-  const PatLayout *layout = pat_board_get_layout (self);
-  guint n_auto = automatic != NULL ? MIN (automatic->n, (guint) MAX_STEPS) : 0;
-  g_autofree PatState *states = g_new (PatState, n_auto + 3);
-  guint n_states = 0;
-  PatState s = *before;
-  gboolean ok;
+  PatState from = *before;
+  guint first = 0;
 
-  states[n_states++] = *before;
-
-  ok = simulate (layout, &s, move);
-  if (!ok)
+  while (first < steps->len)
     {
-      PatState t = *after;
-      guint i = n_auto;
-
-      while (i > 0 && unsimulate (&t, &automatic->moves[i - 1]))
-        i--;
-      if (i == 0 && automatic != NULL && automatic->n == n_auto)
-        {
-          s = t;
-          ok = TRUE;
-        }
-      else
-        ok = simulate_deal (layout, &s);
-    }
-
-  if (ok)
-    {
-      states[n_states++] = s;
-      for (guint i = 0; i < n_auto && ok; i++)
-        {
-          ok = simulate (layout, &s, &automatic->moves[i]);
-          states[n_states++] = s;
-        }
-      ok = ok && (automatic == NULL || automatic->n == n_auto) && same_cards (&s, after);
-    }
-
-  if (!ok)
-    n_states = 1;
-  states[n_states++] = *after;
-
-  for (guint i = 0; i + 1 < n_states; i++)
-    {
+      const PatMoveStep *stage = &g_array_index (steps, PatMoveStep, first);
+      gboolean automatic = TRUE;
       PatBoardStep step;
+      PatState to;
+      guint end = first;
 
-      /* Intermediate positions keep the final scalars: the die, the round, the beak. */
-      states[i + 1].base_rank = after->base_rank;
-      states[i + 1].die = after->die;
-      step_init (&step, &states[i], &states[i + 1], i == 0 ? SLIDE_TIME : AUTO_TIME);
-      if (i == 0 && self->lift_pending)
+      for (; end < steps->len; end++)
+        {
+          const PatMoveStep *s = &g_array_index (steps, PatMoveStep, end);
+
+          if (s->stage != stage->stage)
+            break;
+          if (!s->automatic)
+            automatic = FALSE;
+        }
+      if (!place_stage (&from, stage, end - first, &to))
+        {
+          g_warning ("The steps of a move do not fit the position before it");
+          return;
+        }
+
+      /* Every stage shows the final scalars: the die, the beak. */
+      to.base_rank = after->base_rank;
+      to.die = after->die;
+      step_init (&step, &from, &to, automatic ? AUTO_TIME : SLIDE_TIME);
+      if (first == 0 && self->lift_pending)
         {
           step.lift_pile = self->lift_pile;
           step.lift_first = self->lift_first;
@@ -687,7 +644,12 @@ queue_move (PatBoard          *self,
           step.lift_dy = self->lift_dy;
         }
       push_step (self, &step);
+      from = to;
+      first = end;
     }
+
+  if (!same_cards (&from, after))
+    g_warning ("The steps of a move do not lead to the position after it");
 }
 
 static void
@@ -759,38 +721,18 @@ pat_board_animate_return (PatBoard *self,
 }
 
 void
-pat_board_finish (PatBoard *self,
-                  gboolean  run_auto)
+pat_board_finish (PatBoard *self)
 {
   gboolean was_animating = self->tick_id != 0;
 
-  do
-    {
-      g_array_set_size (self->steps, 0);
-      if (self->tick_id != 0)
-        gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-      self->tick_id = 0;
-      g_clear_handle_id (&self->auto_idle_id, g_source_remove);
-      if (!run_auto)
-        self->auto_pending = FALSE;
-    }
-  while (self->auto_pending && pat_board_run_auto_foundation (self));
+  g_array_set_size (self->steps, 0);
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
 
-  if (was_animating || self->tick_id != 0)
+  if (was_animating)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static gboolean
-auto_idle_cb (gpointer user_data)
-{
-  PatBoard *self = user_data;
-
-  self->auto_idle_id = 0;
-  if (self->tick_id == 0)
-    pat_board_run_auto_foundation (self);
-
-  return G_SOURCE_REMOVE;
 }
 
 /* The game */
@@ -804,35 +746,16 @@ is_fresh_deal (PatBoard *self)
          initial != NULL && same_cards (initial, pat_game_get_state (self->game));
 }
 
-/* Whether the board plays safe moves to the foundations by itself in @game. */
-gboolean
-pat_board_has_auto_foundation (PatBoard *self,
-                               PatGame  *game)
-{
-  return self->auto_foundation && !self->auto_paused && pat_game_get_rules (game)->safe_to_foundation != NULL;
-}
-
 static void
 move_applied_cb (PatBoard *self,
                  gpointer  move,
-                 gpointer  automatic,
+                 gpointer  steps,
                  PatGame  *game)
 {
   self->move_seen = TRUE;
   if (animations_enabled (self))
-    queue_move (self, &self->last, move, automatic, pat_game_get_state (game));
+    queue_steps (self, &self->last, steps, pat_game_get_state (game));
   self->lift_pending = FALSE;
-
-  if (pat_board_has_auto_foundation (self, game))
-    self->auto_pending = TRUE;
-}
-
-/* Auto-foundation runs once the animations are done (their end runs it), else when idle. */
-static void
-schedule_auto (PatBoard *self)
-{
-  if (self->auto_pending && self->tick_id == 0 && self->auto_idle_id == 0)
-    self->auto_idle_id = g_idle_add (auto_idle_cb, self);
 }
 
 static void
@@ -843,14 +766,12 @@ changed_cb (PatBoard *self,
 
   if (!self->move_seen)
     {
-      /* Undo, redo or restart: the player took back control. */
-      self->auto_pending = FALSE;
-      g_clear_handle_id (&self->auto_idle_id, g_source_remove);
+      /* Undo, redo or restart. */
       if (animations_enabled (self))
         {
           if (is_fresh_deal (self))
             {
-              pat_board_finish (self, FALSE);
+              pat_board_finish (self);
               queue_deal (self, now);
             }
           else
@@ -861,9 +782,6 @@ changed_cb (PatBoard *self,
               push_step (self, &step);
             }
         }
-      /* A restart deals again: what then goes up at once goes, after the deal's animation, as
-       * part of the deal. */
-      self->auto_pending = pat_board_has_auto_foundation (self, game) && !pat_game_get_started (game);
     }
   self->move_seen = FALSE;
   self->last = *now;
@@ -872,7 +790,6 @@ changed_cb (PatBoard *self,
   pat_board_reset_input (self);
   pat_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  schedule_auto (self);
 }
 
 /* Drawing */
@@ -1575,8 +1492,7 @@ pat_board_map (GtkWidget *widget)
 static void
 pat_board_unmap (GtkWidget *widget)
 {
-  /* The game is not changed behind a hidden board: safe moves not yet played are dropped. */
-  pat_board_finish (PAT_BOARD (widget), FALSE);
+  pat_board_finish (PAT_BOARD (widget));
 
   GTK_WIDGET_CLASS (pat_board_parent_class)->unmap (widget);
 }
@@ -1599,7 +1515,6 @@ pat_board_dispose (GObject *object)
 
   pat_board_set_game (self, NULL);
   g_clear_object (&self->game_signals);
-  g_clear_handle_id (&self->auto_idle_id, g_source_remove);
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
   self->tick_id = 0;
@@ -1696,7 +1611,7 @@ pat_board_set_property (GObject      *object,
     case PROP_ANIMATIONS:
       set_boolean (self, &self->animations, g_value_get_boolean (value), PROP_ANIMATIONS);
       if (!self->animations)
-        pat_board_finish (self, TRUE);
+        pat_board_finish (self);
       break;
 
     case PROP_CLICK_TO_MOVE:
@@ -1722,6 +1637,8 @@ pat_board_set_property (GObject      *object,
 
     case PROP_AUTO_FOUNDATION:
       set_boolean (self, &self->auto_foundation, g_value_get_boolean (value), PROP_AUTO_FOUNDATION);
+      if (self->game != NULL)
+        pat_game_set_auto_foundation (self->game, self->auto_foundation);
       break;
 
     default:
@@ -1853,7 +1770,7 @@ pat_board_set_game (PatBoard *self,
   if (self->game == game)
     return;
 
-  pat_board_finish (self, FALSE);
+  pat_board_finish (self);
   self->deal_pending = FALSE;
   g_signal_group_set_target (self->game_signals, NULL);
   g_set_object (&self->game, game);
@@ -1878,9 +1795,9 @@ pat_board_set_game (PatBoard *self,
           else if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
             self->deal_pending = TRUE;
         }
-      /* A deal not yet played: what goes up at once goes as part of it. */
-      self->auto_pending = pat_board_has_auto_foundation (self, game) && !pat_game_get_started (game);
-      schedule_auto (self);
+      /* The board's auto-foundation setting is the game's: a deal not yet played sends up
+       * at once what goes, as part of the deal, shown after the deal itself. */
+      pat_game_set_auto_foundation (game, self->auto_foundation);
     }
 
   invalidate_geometry (self);
@@ -1909,45 +1826,14 @@ pat_board_show_hint (PatBoard      *self,
 /**
  * pat_board_finish_animations:
  *
- * Shows the current position at once, dropping any animation under way and any safe moves to
- * the foundations not yet played.
+ * Shows the current position at once, dropping any animation under way.
  */
 void
 pat_board_finish_animations (PatBoard *self)
 {
   g_return_if_fail (PAT_IS_BOARD (self));
 
-  pat_board_finish (self, FALSE);
-}
-
-/**
- * pat_board_set_auto_paused:
- * @paused: whether to hold back the board's own moves to the foundations
- *
- * While paused the board plays no safe moves to the foundations by itself (the demo plays a
- * winning line, which makes those moves itself, and counts on the game following it). On
- * release, what can safely go up goes, as after a move.
- */
-void
-pat_board_set_auto_paused (PatBoard *self,
-                           gboolean  paused)
-{
-  g_return_if_fail (PAT_IS_BOARD (self));
-
-  paused = !!paused;
-  if (self->auto_paused == paused)
-    return;
-  self->auto_paused = paused;
-  if (paused)
-    {
-      self->auto_pending = FALSE;
-      g_clear_handle_id (&self->auto_idle_id, g_source_remove);
-    }
-  else if (self->game != NULL && pat_board_has_auto_foundation (self, self->game))
-    {
-      self->auto_pending = TRUE;
-      schedule_auto (self);
-    }
+  pat_board_finish (self);
 }
 
 gboolean

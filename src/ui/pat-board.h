@@ -15,9 +15,10 @@ G_DECLARE_FINAL_TYPE (PatBoard, pat_board, PAT, BOARD, GtkWidget)
 /*
  * Properties: game (PatGame, read-write, nullable), animations (boolean, default TRUE; the board also
  *   honours gtk-enable-animations), click-to-move (boolean, default TRUE), four-colour (boolean),
- *   card-back (string), auto-foundation (boolean: after each player move, play the moves the rules call
- *   safe to the foundations; Penguin and Demon only), animating (boolean, read-only: notified when
- *   an animation starts and when the last one ends).
+ *   card-back (string), auto-foundation (boolean: forwarded to the game shown,
+ *   PatGame:auto-foundation, which sends up by itself what the rules call safe; Penguin and Demon
+ *   only), animating (boolean, read-only: notified when an animation starts and when the last one
+ *   ends).
  * Signals:
  *   message (const char *text) — something to tell the player in the status line ("A Nine goes on a Ten of
  *   the same suit", a refused move's reason, translated); the window shows it.
@@ -32,10 +33,6 @@ void       pat_board_show_hint        (PatBoard      *self,
                                        const PatMove *move);
 /* Finishes any running animation at once (input during an animation calls this first). */
 void       pat_board_finish_animations (PatBoard     *self);
-/* Holds back the safe moves to the foundations the board plays by itself (the demo plays a line
- * that makes them); on release, what can go up goes. */
-void       pat_board_set_auto_paused  (PatBoard      *self,
-                                       gboolean       paused);
 /* Whether an animation is running (tests wait on it). */
 gboolean   pat_board_is_animating     (PatBoard      *self);
 /* The rectangle of a pile's card at @depth (0 = top) in widget coordinates, for tests and

@@ -11,7 +11,6 @@
 #include "pat-preferences.h"
 #include "pat-rules-text.h"
 #include "pat-rules-window.h"
-#include "pat-board-private.h"
 #include "pat-card-renderer.h"
 #include "pat-window-private.h"
 
@@ -138,7 +137,7 @@ describe_move (PatWindow     *self,
       return g_strdup_printf (_("Hint: discard %s and %s"), card, other);
     case PAT_MOVE_CARDS:
       card = pat_card_accessible_name (pat_state_pile_peek (state, move->from, move->count - 1));
-      to = pat_board_dup_pile_name (self->board, move->to);
+      to = pat_rules_dup_pile_name (pat_game_get_rules (self->game), move->to);
       if (move->count > 1)
         /* Translators: e.g. "Hint: move 3 cards from the Nine of Spades to Column 4" */
         return g_strdup_printf (_("Hint: move %u cards from the %s to %s"), move->count, card, to);
@@ -285,8 +284,6 @@ driver_cb (PatWindow  *self,
 {
   PatDriver driver = pat_session_get_driver (session);
 
-  /* The Demo's line makes the safe moves up itself: the board's own would take its next card. */
-  pat_board_set_auto_paused (self->board, driver == PAT_DRIVER_DEMO);
   if (driver == PAT_DRIVER_PLAY_TO_END)
     pat_window_set_message (self,
                             _("Playing to the end; any key or a click on the cards stops it"));

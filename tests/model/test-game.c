@@ -20,7 +20,8 @@ typedef struct {
   PatStatus   finished_status;
   char       *finished_reason;
   PatMove     last_move;
-  PatMoveList last_automatic;
+  gboolean    last_move_null;
+  GArray     *last_steps;  /* PatMoveStep */
 } Watch;
 
 static void
@@ -46,14 +47,18 @@ changed_cb (PatGame *game,
 static void
 move_applied_cb (PatGame  *game,
                  gpointer  move,
-                 gpointer  automatic,
+                 gpointer  steps,
                  Watch    *watch)
 {
-  g_assert_nonnull (move);
-  g_assert_nonnull (automatic);
+  GArray *array = steps;
+
+  g_assert_nonnull (steps);
   watch->move_applied++;
-  watch->last_move = *(const PatMove *) move;
-  watch->last_automatic = *(const PatMoveList *) automatic;
+  watch->last_move_null = move == NULL;
+  if (move != NULL)
+    watch->last_move = *(const PatMove *) move;
+  g_array_set_size (watch->last_steps, 0);
+  g_array_append_vals (watch->last_steps, array->data, array->len);
   g_string_append_c (watch->order, 'm');
 }
 
@@ -70,6 +75,25 @@ finished_cb (PatGame    *game,
   g_string_append_c (watch->order, 'f');
 }
 
+/* The steps of the last move-applied that went from @from to @to in an automatic stage. */
+static guint
+automatic_steps (Watch *watch,
+                 int    from,
+                 int    to)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < watch->last_steps->len; i++)
+    {
+      const PatMoveStep *step = &g_array_index (watch->last_steps, PatMoveStep, i);
+
+      if (step->automatic && (from < 0 || step->from_pile == from) &&
+          (to < 0 || step->to_pile == to))
+        n++;
+    }
+  return n;
+}
+
 static Watch *
 watch_new (PatGame *game)
 {
@@ -77,6 +101,7 @@ watch_new (PatGame *game)
 
   watch->notify = g_hash_table_new (g_str_hash, g_str_equal);
   watch->order = g_string_new (NULL);
+  watch->last_steps = g_array_new (FALSE, FALSE, sizeof (PatMoveStep));
   g_signal_connect (game, "notify", G_CALLBACK (notify_cb), watch);
   g_signal_connect (game, "changed", G_CALLBACK (changed_cb), watch);
   g_signal_connect (game, "move-applied", G_CALLBACK (move_applied_cb), watch);
@@ -91,6 +116,7 @@ watch_free (PatGame *game,
   g_signal_handlers_disconnect_by_data (game, watch);
   g_hash_table_unref (watch->notify);
   g_string_free (watch->order, TRUE);
+  g_array_unref (watch->last_steps);
   g_free (watch->finished_reason);
   g_free (watch);
 }
@@ -210,7 +236,7 @@ test_undo_perpetual_motion (void)
       before = *pat_game_get_state (game);
       g_assert_true (pat_game_apply (game, &move, NULL));
       after = *pat_game_get_state (game);
-      if (watch->last_automatic.n == 0)
+      if (automatic_steps (watch, -1, -1) == 0)
         {
           watch_free (game, watch);
           continue;
@@ -265,9 +291,7 @@ test_undo_demon_refill (void)
           before = *state;
           g_assert_true (pat_game_apply (game, move, NULL));
           after = *pat_game_get_state (game);
-          g_assert_cmpuint (watch->last_automatic.n, >=, 1);
-          g_assert_cmpuint (watch->last_automatic.moves[0].from, ==, reserve);
-          g_assert_cmpuint (watch->last_automatic.moves[0].to, ==, move->from);
+          g_assert_cmpuint (automatic_steps (watch, reserve, move->from), ==, 1);
           g_assert_cmpuint (pat_state_pile_len (&after, reserve), <, pat_state_pile_len (&before, reserve));
 
           g_assert_true (pat_game_undo (game));
@@ -712,6 +736,677 @@ test_follow_up_long (void)
         if (deal == 1)
           g_test_message ("%s deal 1: %u moves, %u follow-ups", ids[g], pat_game_get_moves (game), follow_ups);
       }
+}
+
+/* What a move did, step by step */
+
+/* The last step of @card in the last move-applied, or NULL when it did not move. */
+static const PatMoveStep *
+step_of (Watch   *watch,
+         PatCard  card)
+{
+  for (guint i = watch->last_steps->len; i-- > 0;)
+    if (g_array_index (watch->last_steps, PatMoveStep, i).card == card)
+      return &g_array_index (watch->last_steps, PatMoveStep, i);
+  return NULL;
+}
+
+static void
+assert_step (Watch   *watch,
+             PatCard  card,
+             guint    from_pile,
+             guint    from_index,
+             guint    to_pile,
+             guint    to_index,
+             guint    stage,
+             gboolean automatic)
+{
+  const PatMoveStep *step = NULL;
+
+  /* The card's step in that stage. */
+  for (guint i = 0; i < watch->last_steps->len; i++)
+    if (g_array_index (watch->last_steps, PatMoveStep, i).card == card &&
+        g_array_index (watch->last_steps, PatMoveStep, i).stage == stage)
+      step = &g_array_index (watch->last_steps, PatMoveStep, i);
+  g_assert_nonnull (step);
+  g_assert_cmpuint (step->from_pile, ==, from_pile);
+  g_assert_cmpuint (step->from_index, ==, from_index);
+  g_assert_cmpuint (step->to_pile, ==, to_pile);
+  g_assert_cmpuint (step->to_index, ==, to_index);
+  g_assert_cmpuint (step->stage, ==, stage);
+  g_assert_cmpuint (step->automatic, ==, automatic);
+}
+
+static guint
+n_stages (Watch *watch)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < watch->last_steps->len; i++)
+    n = MAX (n, g_array_index (watch->last_steps, PatMoveStep, i).stage + 1u);
+  return n;
+}
+
+/* The kind of card move test_steps_card_moves() looks for in game @g. */
+static gboolean
+wanted_card_move (guint           g,
+                  const PatRules *rules,
+                  const PatState *state,
+                  const PatMove  *move)
+{
+  const PatLayout *layout = rules->layout;
+  guint from_len = pat_state_pile_len (state, move->from);
+
+  if (move->kind != PAT_MOVE_CARDS)
+    return FALSE;
+  switch (g)
+    {
+    case 0:  /* Black Hole: a card into the hole */
+      return layout->piles[move->to].kind == PAT_PILE_HOLE;
+    case 1:  /* Penguin: a run of two cards or more, off a column that keeps some */
+      return move->count >= 2 && move->count < from_len &&
+             layout->piles[move->to].kind == PAT_PILE_TABLEAU;
+    default: /* Demon: a whole column of two cards or more, refilled from the reserve */
+      return move->count >= 2 && move->count == from_len &&
+             layout->piles[move->from].kind == PAT_PILE_TABLEAU &&
+             layout->piles[move->to].kind == PAT_PILE_TABLEAU &&
+             pat_state_pile_len (state, pat_rules_find_pile (rules, PAT_PILE_RESERVE, 0)) > 0;
+    }
+}
+
+/* Black Hole: a card into the hole; Penguin: a run of cards between columns; Demon: a whole
+ * column, then the card from the reserve that refills it. The move is the player's stage, one
+ * step per card, from the top of its pile onto the other in the same order; the refill is a stage
+ * of its own, automatic. */
+static void
+test_steps_card_moves (void)
+{
+  const char *const ids[] = { "black-hole", "penguin", "demon" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (ids); g++)
+    {
+      gboolean found = FALSE;
+
+      for (guint64 deal = 1; deal < 300 && !found; deal++)
+        {
+          g_autoptr(PatGame) game = game_new (ids[g], deal);
+          g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) deal);
+          const PatRules *rules = pat_game_get_rules (game);
+          PatMoveList moves;
+
+          /* Runs are built first: random moves until one can move. */
+          for (guint m = 0; g > 0 && m < 200; m++)
+            {
+              gboolean ready = FALSE;
+
+              const PatState *now = pat_game_get_state (game);
+
+              pat_game_legal_moves (game, &moves);
+              for (guint i = 0; i < moves.n; i++)
+                ready = ready || wanted_card_move (g, rules, now, &moves.moves[i]);
+              if (ready || moves.n == 0)
+                break;
+              g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)],
+                                             NULL));
+            }
+
+          pat_game_legal_moves (game, &moves);
+          for (guint i = 0; i < moves.n && !found; i++)
+            {
+              const PatMove move = moves.moves[i];
+              const PatState before = *pat_game_get_state (game);
+              guint from_len = pat_state_pile_len (&before, move.from);
+              guint to_len = pat_state_pile_len (&before, move.to);
+              Watch *watch;
+
+              if (!wanted_card_move (g, rules, &before, &move))
+                continue;
+
+              watch = watch_new (game);
+              g_assert_true (pat_game_apply (game, &move, NULL));
+              g_assert_cmpuint (watch->move_applied, ==, 1);
+              g_assert_false (watch->last_move_null);
+              g_assert_cmpint (memcmp (&watch->last_move, &move, sizeof move), ==, 0);
+              for (guint k = 0; k < move.count; k++)
+                {
+                  guint index = from_len - move.count + k;
+                  PatCard card = pat_state_pile_cards (&before, move.from)[index];
+
+                  assert_step (watch, card, move.from, index, move.to, to_len + k, 0, FALSE);
+                  g_assert_true (step_of (watch, card)->face_up);
+                }
+              if (g < 2)
+                {
+                  g_assert_cmpuint (watch->last_steps->len, ==, move.count);
+                  g_assert_cmpuint (n_stages (watch), ==, 1);
+                }
+              else
+                {
+                  guint reserve = (guint) pat_rules_find_pile (rules, PAT_PILE_RESERVE, 0);
+                  guint n = pat_state_pile_len (&before, reserve);
+
+                  /* The refill, and the reserve's new top card, which turns face up where it is. */
+                  g_assert_cmpuint (watch->last_steps->len, ==, move.count + 1);
+                  g_assert_cmpuint (n_stages (watch), ==, 2);
+                  assert_step (watch, pat_state_pile_top (&before, reserve), reserve, n - 1, move.from,
+                               0, 1, TRUE);
+                }
+              g_test_message ("%s deal %" G_GUINT64_FORMAT ": %u card(s) from pile %u to %u", ids[g],
+                              deal, move.count, move.from, move.to);
+              watch_free (game, watch);
+              found = TRUE;
+            }
+        }
+      g_assert_true (found);
+    }
+}
+
+/* Demon, three a turn: the top three cards of the stock turned onto the waste, the top one first,
+ * face up. Perpetual Motion: one card from the stock onto each of the four piles, the first on
+ * pile 1; a rank showing twice then goes onto the leftmost pile showing it, a stage of its own. */
+static void
+test_steps_stock (void)
+{
+  {
+    g_autoptr(PatGame) game = game_new ("demon", 1);
+    const PatState before = *pat_game_get_state (game);
+    PatMove move = stock_move (game);
+    guint stock = move.from, waste = 1;
+    guint n = pat_state_pile_len (&before, stock);
+    Watch *watch = watch_new (game);
+
+    g_assert_cmpuint (pat_game_get_rules (game)->layout->piles[waste].kind, ==, PAT_PILE_WASTE);
+    g_assert_cmpuint (pat_state_pile_len (&before, waste), ==, 0);
+    g_assert_true (pat_game_apply (game, &move, NULL));
+    g_assert_cmpuint (watch->last_steps->len, ==, 3);
+    for (guint k = 0; k < 3; k++)
+      {
+        PatCard card = pat_state_pile_cards (&before, stock)[n - 1 - k];
+
+        assert_step (watch, card, stock, n - 1 - k, waste, k, 0, FALSE);
+        g_assert_true (step_of (watch, card)->face_up);
+      }
+    watch_free (game, watch);
+  }
+
+  {
+    gboolean plain = FALSE, consolidated = FALSE;
+
+    for (guint64 deal = 1; deal < 200 && !(plain && consolidated); deal++)
+      {
+        g_autoptr(PatGame) game = game_new ("perpetual-motion", deal);
+        const PatState before = *pat_game_get_state (game);
+        PatMove move = stock_move (game);
+        const PatCard *stock = pat_state_pile_cards (&before, 0);
+        Watch *watch = watch_new (game);
+        guint ranks[4];
+        int twice = -1, first = -1;
+
+        g_assert_cmpuint (pat_state_pile_len (&before, 0), ==, PAT_N_CARDS);
+        g_assert_true (pat_game_apply (game, &move, NULL));
+        for (guint j = 0; j < 4; j++)
+          ranks[j] = pat_card_rank (stock[PAT_N_CARDS - 1 - j]);
+        /* The one pile whose card goes onto an earlier one (deals with more are left out). */
+        for (guint j = 1; j < 4; j++)
+          for (guint i = 0; i < j; i++)
+            if (ranks[i] == ranks[j])
+              {
+                if (twice < 0 && first < 0)
+                  {
+                    twice = (int) j;
+                    first = (int) i;
+                  }
+                else
+                  twice = 99;
+                break;
+              }
+        if (twice == 99 || (twice >= 0 && consolidated) || (twice < 0 && plain))
+          {
+            watch_free (game, watch);
+            continue;
+          }
+
+        for (guint j = 0; j < 4; j++)
+          if ((int) j != twice)
+            assert_step (watch, stock[PAT_N_CARDS - 1 - j], 0, PAT_N_CARDS - 1 - j, 1 + j, 0, 0,
+                         FALSE);
+        if (twice < 0)
+          {
+            g_assert_cmpuint (watch->last_steps->len, ==, 4);
+            plain = TRUE;
+          }
+        else
+          {
+            /* Dealt onto its pile, then onto the other: only where it ends, in stage 1. */
+            const PatMoveStep *last;
+            guint index = PAT_N_CARDS - 1 - twice;
+
+            g_assert_cmpuint (n_stages (watch), ==, 2);
+            g_assert_cmpuint (watch->last_steps->len, ==, 5);
+            last = &g_array_index (watch->last_steps, PatMoveStep, 4);
+
+            assert_step (watch, stock[index], 0, index, 1 + twice, 0, 0, FALSE);
+            g_assert_cmpuint (last->card, ==, stock[index]);
+            g_assert_cmpuint (last->from_pile, ==, 1 + twice);
+            g_assert_cmpuint (last->to_pile, ==, 1 + first);
+            g_assert_cmpuint (last->to_index, ==, 1);
+            g_assert_cmpuint (last->stage, ==, 1);
+            g_assert_true (last->automatic);
+            consolidated = TRUE;
+          }
+        watch_free (game, watch);
+      }
+    g_assert_true (plain);
+    g_assert_true (consolidated);
+  }
+}
+
+/* Perpetual Motion's last deal of a round: the stock's last cards dealt (the player's stage), then
+ * the four piles gathered onto the stock (the last stage, automatic): pile 1 first, each pile
+ * turned over, so a pile's top card lies below its bottom card. */
+static void
+test_steps_gather (void)
+{
+  g_autoptr(PatGame) game = game_new ("perpetual-motion", 1);
+  PatMove move = stock_move (game);
+  gboolean gathered = FALSE;
+
+  while (!gathered && pat_game_get_status (game) == PAT_STATUS_PLAYING)
+    {
+      guint round = pat_game_get_state (game)->round;
+      Watch *watch = watch_new (game);
+      const PatState *after;
+      guint last, n = 0, below = 0;
+      guint8 seen[PAT_N_CARDS] = { 0 };
+      int previous_pile = -1, previous_index = -1;
+
+      g_assert_true (pat_game_apply (game, &move, NULL));
+      after = pat_game_get_state (game);
+      if (after->round == round)
+        {
+          watch_free (game, watch);
+          continue;
+        }
+      gathered = TRUE;
+      last = n_stages (watch) - 1;
+      g_assert_cmpuint (last, >, 0);
+      for (guint i = 0; i < watch->last_steps->len; i++)
+        {
+          const PatMoveStep *step = &g_array_index (watch->last_steps, PatMoveStep, i);
+
+          if (step->stage == 0)
+            {
+              g_assert_cmpuint (step->from_pile, ==, 0);
+              g_assert_false (step->automatic);
+            }
+          if (step->stage != last)
+            continue;
+          g_assert_true (step->automatic);
+          g_assert_cmpuint (step->to_pile, ==, 0);
+          g_assert_cmpuint (step->from_pile, >=, 1);
+          g_assert_cmpuint (step->from_pile, <=, 4);
+          g_assert_cmpuint (step->to_index, <, PAT_N_CARDS);
+          g_assert_cmpuint (seen[step->to_index]++, ==, 0);
+          n++;
+        }
+      /* Every card on the stock came there in the gathering, in the order said. */
+      g_assert_cmpuint (n, ==, pat_state_pile_len (after, 0));
+      for (guint k = 0; k < n; k++)
+        {
+          const PatMoveStep *step = step_of (watch, pat_state_pile_cards (after, 0)[k]);
+
+          g_assert_nonnull (step);
+          g_assert_cmpuint (step->to_index, ==, k);
+          g_assert_cmpint (step->from_pile, >=, previous_pile);
+          if ((int) step->from_pile == previous_pile)
+            {
+              g_assert_cmpint (step->from_index, <, previous_index);
+              below++;
+            }
+          previous_pile = step->from_pile;
+          previous_index = step->from_index;
+        }
+      g_assert_cmpuint (below, >, 0);
+      g_test_message ("round %u gathered %u cards", round, n);
+      watch_free (game, watch);
+    }
+  g_assert_true (gathered);
+}
+
+/* Idiot's Delight: a pair goes to the discards together, the first card then the second. */
+static void
+test_steps_pair (void)
+{
+  for (guint64 deal = 1; deal < 300; deal++)
+    {
+      g_autoptr(PatGame) game = game_new ("idiots-delight", deal);
+      PatMove deal_row = stock_move (game);
+      PatMoveList moves;
+
+      /* Rows dealt until two cards of a rank show. */
+      for (guint m = 0; m < 13; m++)
+        {
+          gboolean pair = FALSE;
+
+          pat_game_legal_moves (game, &moves);
+          for (guint i = 0; i < moves.n; i++)
+            pair = pair || moves.moves[i].kind == PAT_MOVE_PAIR;
+          if (pair || !pat_game_apply (game, &deal_row, NULL))
+            break;
+        }
+      pat_game_legal_moves (game, &moves);
+      for (guint i = 0; i < moves.n; i++)
+        {
+          const PatMove move = moves.moves[i];
+          const PatState before = *pat_game_get_state (game);
+          guint d;
+          Watch *watch;
+
+          if (move.kind != PAT_MOVE_PAIR)
+            continue;
+          d = pat_state_pile_len (&before, move.to);
+          watch = watch_new (game);
+          g_assert_true (pat_game_apply (game, &move, NULL));
+          g_assert_cmpuint (watch->last_steps->len, ==, 2);
+          assert_step (watch, pat_state_pile_top (&before, move.from), move.from,
+                       pat_state_pile_len (&before, move.from) - 1, move.to, d, 0, FALSE);
+          assert_step (watch, pat_state_pile_top (&before, move.from2), move.from2,
+                       pat_state_pile_len (&before, move.from2) - 1, move.to, d + 1, 0, FALSE);
+          watch_free (game, watch);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* What the old board did by itself, the reference the game's auto-foundation must match: the
+ * first legal move of one card to a foundation that the rules call safe. */
+static gboolean
+reference_safe_move (PatGame *game,
+                     PatMove *out)
+{
+  const PatRules *rules = pat_game_get_rules (game);
+  const PatState *state = pat_game_get_state (game);
+  PatMoveList moves;
+
+  if (rules->safe_to_foundation == NULL || pat_game_get_status (game) != PAT_STATUS_PLAYING)
+    return FALSE;
+  pat_game_legal_moves (game, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    {
+      const PatMove *m = &moves.moves[i];
+      guint8 height[4] = { 0 };
+      PatCard card = pat_state_pile_top (state, m->from);
+
+      if (m->kind != PAT_MOVE_CARDS || m->count != 1 || card >= PAT_N_CARDS ||
+          rules->layout->piles[m->to].kind != PAT_PILE_FOUNDATION ||
+          rules->layout->piles[m->from].kind == PAT_PILE_FOUNDATION)
+        continue;
+      for (guint suit = 0; suit < 4; suit++)
+        for (guint p = 0; p < state->n_piles; p++)
+          if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION &&
+              pat_state_pile_len (state, p) > 0 &&
+              pat_card_suit (pat_state_pile_cards (state, p)[0]) == suit)
+            {
+              height[suit] = (guint8) pat_state_pile_len (state, p);
+              break;
+            }
+      if (rules->safe_to_foundation (card, state->base_rank, height))
+        {
+          *out = *m;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The reference's moves after a move, or at the deal: openings before the first move, follow-ups
+ * after it, or a move of their own when there is no latest action to join. */
+static guint
+reference_send_up (PatGame *game)
+{
+  guint n = 0;
+  PatMove up;
+
+  while (reference_safe_move (game, &up))
+    {
+      if (!pat_game_get_started (game))
+        g_assert_true (pat_game_apply_opening (game, &up, NULL));
+      else if (!pat_game_apply_follow_up (game, &up, NULL))
+        g_assert_true (pat_game_apply (game, &up, NULL));
+      n++;
+    }
+  return n;
+}
+
+static void
+assert_same_game (PatGame *a,
+                  PatGame *b)
+{
+  assert_states_equal (pat_game_get_state (a), pat_game_get_state (b));
+  g_assert_cmpuint (pat_game_get_moves (a), ==, pat_game_get_moves (b));
+  g_assert_cmpuint (pat_game_get_redo_length (a), ==, pat_game_get_redo_length (b));
+  g_assert_cmpint (pat_game_get_started (a), ==, pat_game_get_started (b));
+  for (guint i = 0; i < pat_game_get_history_length (a); i++)
+    assert_states_equal (pat_game_get_history_state (a, i), pat_game_get_history_state (b, i));
+}
+
+/* Auto-foundation in the game does what the board did: the same positions, moves counted, undo
+ * and redo entries, over random games of Penguin and Demon with undos, redos, a restart and a
+ * pause (the Demo's) among the moves; what goes up after a move is told in the move's steps. */
+static void
+test_auto_foundation_policy (void)
+{
+  const char *const ids[] = { "penguin", "demon" };
+  guint total = 0, openings = 0;
+
+  for (guint g = 0; g < G_N_ELEMENTS (ids); g++)
+    for (guint64 deal = 1; deal <= 12; deal++)
+      {
+        g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) deal);
+        g_autoptr(PatGame) game = game_new (ids[g], deal);
+        g_autoptr(PatGame) reference = game_new (ids[g], deal);
+        Watch *watch = watch_new (game);
+
+        g_object_set (game, "auto-foundation", TRUE, NULL);
+        g_assert_true (pat_game_get_auto_foundation (game));
+        openings += reference_send_up (reference);
+        assert_same_game (game, reference);
+        if (watch->move_applied > 0)
+          g_assert_true (watch->last_move_null);
+
+        for (guint m = 0; m < 150 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+          {
+            guint r = (guint) g_rand_int_range (rand, 0, 20);
+            PatMoveList moves;
+            const PatMove *move;
+            guint up, out;
+
+            if (r == 0 && pat_game_get_can_undo (game))
+              {
+                g_assert_true (pat_game_undo (game));
+                g_assert_true (pat_game_undo (reference));
+                assert_same_game (game, reference);
+                continue;
+              }
+            if (r == 1 && pat_game_get_can_redo (game))
+              {
+                g_assert_true (pat_game_redo (game));
+                g_assert_true (pat_game_redo (reference));
+                assert_same_game (game, reference);
+                continue;
+              }
+            if (r == 2 && m == 40)
+              {
+                pat_game_restart (game);
+                pat_game_restart (reference);
+                reference_send_up (reference);
+                assert_same_game (game, reference);
+                continue;
+              }
+
+            pat_game_legal_moves (game, &moves);
+            if (moves.n == 0)
+              break;
+            move = &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)];
+            /* Sometimes paused, as by the Demo: nothing goes up until the pause ends. */
+            if (r == 3)
+              pat_game_set_auto_foundation_paused (game, TRUE);
+            watch_reset (watch);
+            g_assert_true (pat_game_apply (game, move, NULL));
+            g_assert_true (pat_game_apply (reference, move, NULL));
+            out = pat_cards_out (pat_game_get_rules (game), pat_game_get_state (reference));
+            up = r == 3 ? 0 : reference_send_up (reference);
+            assert_same_game (game, reference);
+            g_assert_cmpuint (watch->move_applied, ==, 1);
+            g_assert_cmpuint (automatic_steps (watch, -1, -1) >= up, ==, TRUE);
+            if (r == 3)
+              {
+                pat_game_set_auto_foundation_paused (game, FALSE);
+                up = reference_send_up (reference);
+                assert_same_game (game, reference);
+              }
+            g_assert_cmpuint (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)),
+                              ==, out + up);
+            total += up;
+          }
+        watch_free (game, watch);
+      }
+  g_test_message ("%u cards went up by themselves after moves, %u at the deal", total, openings);
+  g_assert_cmpuint (total, >, 0);
+  g_assert_cmpuint (openings, >, 0);
+}
+
+/* Penguin 931880326 deals the eights of clubs and diamonds on top of columns (the three other
+ * sevens start the foundations): turning auto-foundation on sends them up as part of the deal,
+ * each a stage of its own, told with no move (no move counted, nothing to undo, the game not
+ * started); a restart plays them again. Demon 289 deals the ten of diamonds, its base rank, on
+ * the reserve, which the rules keep there: nothing moves. */
+static void
+test_steps_opening (void)
+{
+  {
+    g_autoptr(PatGame) game = game_new ("penguin", 931880326);
+    const PatLayout *layout = pat_game_get_rules (game)->layout;
+    const PatState dealt = *pat_game_get_state (game);
+    Watch *watch = watch_new (game);
+    PatState opened;
+
+    pat_game_set_auto_foundation (game, TRUE);
+    g_assert_cmpuint (watch->move_applied, ==, 1);
+    g_assert_true (watch->last_move_null);
+    g_assert_cmpuint (watch->last_steps->len, ==, 2);
+    g_assert_cmpuint (n_stages (watch), ==, 2);
+    for (guint i = 0; i < 2; i++)
+      {
+        const PatMoveStep *step = &g_array_index (watch->last_steps, PatMoveStep, i);
+
+        g_assert_cmpuint (step->stage, ==, i);
+        g_assert_true (step->automatic);
+        g_assert_cmpuint (pat_card_rank (step->card), ==, 8);
+        g_assert_cmpuint (layout->piles[step->to_pile].kind, ==, PAT_PILE_FOUNDATION);
+        g_assert_cmpuint (step->to_index, ==, pat_state_pile_len (&dealt, step->to_pile));
+        g_assert_cmpuint (step->from_index + 1, ==, pat_state_pile_len (&dealt, step->from_pile));
+      }
+    g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+    g_assert_false (pat_game_get_can_undo (game));
+    g_assert_false (pat_game_get_started (game));
+    opened = *pat_game_get_state (game);
+
+    /* Turned off and on again once the game has started: nothing goes until the next move. */
+    g_assert_true (play_first (game));
+    pat_game_set_auto_foundation (game, FALSE);
+    watch_reset (watch);
+    pat_game_set_auto_foundation (game, TRUE);
+    g_assert_cmpuint (watch->move_applied, ==, 0);
+    pat_game_restart (game);
+    assert_states_equal (pat_game_get_state (game), &opened);
+    g_assert_cmpuint (watch->move_applied, ==, 1);
+    g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+    g_assert_false (pat_game_get_started (game));
+    watch_free (game, watch);
+  }
+
+  {
+    g_autoptr(PatGame) game = game_new ("demon", 289);
+    const PatState dealt = *pat_game_get_state (game);
+    Watch *watch = watch_new (game);
+
+    pat_game_set_auto_foundation (game, TRUE);
+    g_assert_cmpuint (watch->move_applied, ==, 0);
+    assert_states_equal (pat_game_get_state (game), &dealt);
+    watch_free (game, watch);
+  }
+}
+
+/* A Demon move after which cards go up by themselves: the player's stage first, then one
+ * automatic stage per card, each onto its foundation; one action, one move counted; one undo
+ * takes back all of it. */
+static void
+test_steps_follow_up (void)
+{
+  for (guint64 deal = 1; deal < 100; deal++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) deal);
+      g_autoptr(PatGame) game = game_new ("demon", deal);
+      g_autoptr(PatGame) manual = game_new ("demon", deal);
+      const PatLayout *layout = pat_game_get_rules (game)->layout;
+      Watch *watch;
+
+      pat_game_set_auto_foundation (game, TRUE);
+      if (!pat_state_equal (pat_game_get_state (game), pat_game_get_state (manual)))
+        continue;
+      watch = watch_new (game);
+      for (guint m = 0; m < 300 && pat_game_get_status (game) == PAT_STATUS_PLAYING; m++)
+        {
+          PatState before = *pat_game_get_state (game);
+          guint moves_before = pat_game_get_moves (game);
+          guint ups = 0;
+          PatMoveList moves;
+          PatMove move;
+
+          pat_game_legal_moves (game, &moves);
+          if (moves.n == 0)
+            break;
+          move = moves.moves[g_rand_int_range (rand, 0, (int) moves.n)];
+          g_assert_true (pat_game_apply (game, &move, NULL));
+          g_assert_true (pat_game_apply (manual, &move, NULL));
+          if (pat_state_equal (pat_game_get_state (game), pat_game_get_state (manual)))
+            continue;
+
+          /* The move's stages, then the cards gone up, a stage each; the manual game plays them
+           * as the steps say and reaches the same position. */
+          g_assert_cmpuint (g_array_index (watch->last_steps, PatMoveStep, 0).stage, ==, 0);
+          g_assert_false (g_array_index (watch->last_steps, PatMoveStep, 0).automatic);
+          for (guint i = 0; i < watch->last_steps->len; i++)
+            {
+              const PatMoveStep *step = &g_array_index (watch->last_steps, PatMoveStep, i);
+              const PatState *now = pat_game_get_state (manual);
+              PatMove up = { PAT_MOVE_CARDS, step->from_pile, step->to_pile, 1, 0 };
+
+              if (layout->piles[step->to_pile].kind != PAT_PILE_FOUNDATION || !step->automatic ||
+                  pat_state_pile_top (now, step->from_pile) != step->card)
+                continue;
+              g_assert_cmpuint (step->stage, >, 0);
+              g_assert_cmpuint (step->to_index, ==, pat_state_pile_len (now, step->to_pile));
+              g_assert_cmpuint (step->from_index + 1, ==,
+                                pat_state_pile_len (now, step->from_pile));
+              g_assert_true (pat_game_apply_follow_up (manual, &up, NULL));
+              ups++;
+            }
+          g_assert_cmpuint (ups, >, 0);
+          assert_states_equal (pat_game_get_state (game), pat_game_get_state (manual));
+          g_assert_cmpuint (pat_game_get_moves (game), ==, moves_before + 1);
+          g_assert_true (pat_game_undo (game));
+          assert_states_equal (pat_game_get_state (game), &before);
+          g_test_message ("demon deal %" G_GUINT64_FORMAT ": %u card(s) up after move %u", deal, ups,
+                          m + 1);
+          watch_free (game, watch);
+          return;
+        }
+      watch_free (game, watch);
+    }
+  g_assert_not_reached ();
 }
 
 static void
@@ -1438,6 +2133,13 @@ main (int   argc,
   g_test_add_func ("/game/opening", test_opening);
   g_test_add_func ("/game/follow-up", test_follow_up);
   g_test_add_func ("/game/follow-up-long", test_follow_up_long);
+  g_test_add_func ("/game/steps/card-moves", test_steps_card_moves);
+  g_test_add_func ("/game/steps/stock", test_steps_stock);
+  g_test_add_func ("/game/steps/gather", test_steps_gather);
+  g_test_add_func ("/game/steps/pair", test_steps_pair);
+  g_test_add_func ("/game/steps/opening", test_steps_opening);
+  g_test_add_func ("/game/steps/follow-up", test_steps_follow_up);
+  g_test_add_func ("/game/auto-foundation-policy", test_auto_foundation_policy);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/suggest-move", test_suggest_move);

@@ -678,8 +678,8 @@ foundation_cards (PatGame *game)
 }
 
 /* Penguin with auto-foundation: after any player move no move to a foundation is left, and the
- * cards that went up by themselves are part of that move: it counts once, one undo takes back
- * the move and them, and a redo plays them all again. */
+ * cards that went up by themselves (the game sends them up with the move) are part of that move:
+ * it counts once, one undo takes back the move and them, and a redo plays them all again. */
 static void
 test_auto_foundation (void)
 {
@@ -699,15 +699,19 @@ test_auto_foundation (void)
       PatMoveList moves;
       PatState before_state, after_move, after_auto;
       guint before, out;
+      const PatMove *move;
 
       pat_game_legal_moves (game, &moves);
       if (moves.n == 0)
         break;
+      move = &moves.moves[g_rand_int_range (rand, 0, moves.n)];
       before = pat_game_get_moves (game);
       before_state = *pat_game_get_state (game);
-      g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)], NULL));
-      after_move = *pat_game_get_state (game);
-      out = foundation_cards (game);
+      /* The move alone, without what goes up after it. */
+      after_move = before_state;
+      g_assert_true (pat_rules_try_move (pat_game_get_rules (game), &after_move, move, NULL, NULL));
+      out = pat_cards_out (pat_game_get_rules (game), &after_move);
+      g_assert_true (pat_game_apply (game, move, NULL));
       flush ();
       after_auto = *pat_game_get_state (game);
       g_assert_cmpuint (pat_game_get_moves (game), ==, before + 1);

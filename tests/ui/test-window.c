@@ -1068,8 +1068,8 @@ test_solver (void)
 }
 
 /* Hints name the piles as each game calls them: All in a Row's hole is no Black Hole. */
-/* The demo with the board's moves to the foundations on (the players' default; the other tests
- * turn it off): the board holds them back while the demo plays, since the line makes them itself
+/* The demo with auto-foundation on (the players' default; the other tests turn it off): the game
+ * holds its moves to the foundations back while the demo plays, since the line makes them itself
  * and a card gone up by itself would stop the demo at its next move (Penguin deal 6 starts
  * "t1>c1 t1>f3", and the Three of diamonds goes up by itself after the first), and plays them
  * again once the demo is over. */
@@ -1097,7 +1097,7 @@ test_demo_with_auto_foundation (void)
                      ==, PAT_VERDICT_WINNABLE);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL);
     g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
-    g_assert_true (window->board->auto_paused);
+    g_assert_true (pat_game_get_auto_foundation_paused (game));
     while (pat_session_get_driver (window->session) == PAT_DRIVER_DEMO &&
            pat_game_get_moves (game) < n_moves && guard++ < 2000)
       spin (5);
@@ -1109,7 +1109,7 @@ test_demo_with_auto_foundation (void)
     g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
     pat_session_stop_playing (window->session);
-    g_assert_false (window->board->auto_paused);
+    g_assert_false (pat_game_get_auto_foundation_paused (game));
     g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "Demo stopped");
   }
 
@@ -1131,7 +1131,7 @@ test_demo_with_auto_foundation (void)
     spin (50);
     out = pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game));
     pat_session_stop_playing (window->session);
-    g_assert_false (window->board->auto_paused);
+    g_assert_false (pat_game_get_auto_foundation_paused (game));
     guard = 0;
     while (pat_cards_out (pat_game_get_rules (game), pat_game_get_state (game)) == out &&
            guard++ < 200)
@@ -1141,6 +1141,8 @@ test_demo_with_auto_foundation (void)
     g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
   }
 
+  /* The other tests play without it. */
+  g_settings_set_boolean (settings, "auto-foundation", FALSE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
