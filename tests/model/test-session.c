@@ -635,6 +635,8 @@ test_assisted (Fixture       *fixture,
   g_assert_true (pat_session_start_demo (session));
   g_assert_cmpint (pat_session_get_driver (session), ==, PAT_DRIVER_DEMO);
   g_assert_false (pat_game_get_assisted (game));
+  /* The line makes the safe moves up itself: the game's own wait meanwhile. */
+  g_assert_true (pat_game_get_auto_foundation_paused (game));
   SPIN_UNTIL (pat_game_get_moves (game) > 0);
   g_assert_cmpuint (pat_game_get_moves (game), >, 0);
   g_assert_true (pat_game_get_assisted (game));
@@ -646,6 +648,7 @@ test_assisted (Fixture       *fixture,
   g_assert_cmpuint (watch->stopped, ==, 1);
   g_assert_cmpint (watch->stopped_driver, ==, PAT_DRIVER_DEMO);
   g_assert_true (watch->stopped_by_action);
+  g_assert_false (pat_game_get_auto_foundation_paused (game));
   moves = pat_game_get_moves (game);
   pat_session_stop_playing (session);
   g_assert_cmpuint (watch->stopped, ==, 1);
@@ -660,6 +663,7 @@ test_assisted (Fixture       *fixture,
   g_assert_cmpint (pat_session_get_driver (session), ==, PAT_DRIVER_NONE);
   g_assert_cmpuint (watch->stopped, ==, 2);
   g_assert_false (watch->stopped_by_action);
+  g_assert_false (pat_game_get_auto_foundation_paused (game));
   /* The demo played nothing after the player's move. */
   g_assert_cmpuint (pat_game_get_moves (game), ==, moves + 1);
 
