@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The rules of every game behind one table of functions, the layouts the board draws, and move text. */
+/* The rules of every game behind one table of functions, the layouts the board draws, and move
+ * text. */
 #pragma once
 
 #include <glib.h>
@@ -55,7 +56,8 @@ struct _PatLayout {
   guint       n_piles;
   float       width, height;   /* the whole layout, in card widths and heights, fans excluded */
   PatPileInfo piles[PAT_MAX_PILES];
-  const char *hole_name;       /* what the game calls its PAT_PILE_HOLE, marked N_(); NULL without one */
+  /* What the game calls its PAT_PILE_HOLE, marked N_(); NULL without one. */
+  const char *hole_name;
   guint8      tableau_noun;    /* PatPileNoun: what the game calls its PAT_PILE_TABLEAU piles */
   /* The same piles (same order, kinds, fans and faces) placed for a tall, narrow board, which
    * the board uses where it gives bigger cards; NULL when this layout serves every shape. */
@@ -116,7 +118,8 @@ struct _PatRules {
   gboolean  (*check_move)  (const PatState      *state,
                             const PatMove       *move,
                             const char         **reason);
-  /* Applies a legal @move and then every automatic move, appending those to @automatic (may be NULL). */
+  /* Applies a legal @move and then every automatic move, appending those to @automatic (may be
+   * NULL). */
   void      (*apply)       (PatState            *state,
                             const PatMove       *move,
                             PatMoveList         *automatic);

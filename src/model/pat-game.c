@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatGame: one game in play — an engine position with undo/redo, timing, signals and (de)serialisation. */
+/* PatGame: one game in play — an engine position with undo/redo, timing, signals and
+ * (de)serialisation. */
 
 #include "config.h"
 
@@ -1232,7 +1233,8 @@ pat_game_apply_opening (PatGame        *self,
 
   if (self->started)
     {
-      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "the game has left its opening");
+      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE,
+                           "the game has left its opening");
       return FALSE;
     }
   return apply_move (self, move, AT_OPENING, error);
@@ -1262,7 +1264,8 @@ pat_game_apply_follow_up (PatGame        *self,
   if (move->kind != PAT_MOVE_CARDS || move->to >= self->rules->layout->n_piles ||
       self->rules->layout->piles[move->to].kind != PAT_PILE_FOUNDATION)
     {
-      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE, "a follow-up goes to a foundation");
+      g_set_error_literal (error, PAT_ERROR, PAT_ERROR_ILLEGAL_MOVE,
+                           "a follow-up goes to a foundation");
       return FALSE;
     }
   if (self->undo->len == 0 || self->redo->len > 0)
@@ -1324,8 +1327,8 @@ pat_game_redo (PatGame *self)
  * pat_game_restart:
  *
  * Goes back to the deal as a fresh attempt: the undo and redo histories, the clock, the hint
- * count and the started, recorded and assisted flags are cleared. Counting an abandoned attempt is the
- * statistics' business (pat_stats_game_abandoned() first).
+ * count and the started, recorded and assisted flags are cleared. Counting an abandoned attempt is
+ * the statistics' business (pat_stats_game_abandoned() first).
  */
 void
 pat_game_restart (PatGame *self)
@@ -1424,8 +1427,10 @@ cycle_reason (PatGame *self)
   g_autofree char *played = NULL;
 
   repeat = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "This deal has returned to a position it had %u round ago; it can never be finished.",
-                                         "This deal has returned to a position it had %u rounds ago; it can never be finished.",
+                                         "This deal has returned to a position it had %u round "
+                                         "ago; it can never be finished.",
+                                         "This deal has returned to a position it had %u rounds "
+                                         "ago; it can never be finished.",
                                          length),
                             length);
   played = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -1497,7 +1502,8 @@ add_states (GVariantBuilder *builder,
     {
       guint k = reversed ? states->len - 1 - i : i;
 
-      g_variant_builder_add_value (builder, state_to_variant (&g_array_index (states, PatState, k)));
+      g_variant_builder_add_value (builder,
+                                   state_to_variant (&g_array_index (states, PatState, k)));
     }
   g_variant_builder_close (builder);
 }
@@ -1522,13 +1528,15 @@ pat_game_serialize (PatGame *self)
   if (self->has_deal)
     {
       g_variant_builder_add (&builder, "(tt)", self->deal.lo, self->deal.hi);
-      g_variant_builder_add_value (&builder, g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, NULL, 0, 1));
+      g_variant_builder_add_value (&builder,
+                                   g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, NULL, 0, 1));
     }
   else
     {
       g_variant_builder_add (&builder, "(tt)", (guint64) 0, (guint64) 0);
-      g_variant_builder_add_value (&builder, g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, self->deck,
-                                                                        PAT_N_CARDS, 1));
+      g_variant_builder_add_value (&builder,
+                                   g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, self->deck,
+                                                              PAT_N_CARDS, 1));
     }
   g_variant_builder_add (&builder, "u", (guint32) self->options.die_mode);
   add_states (&builder, self->undo, FALSE);
@@ -1702,9 +1710,9 @@ append_states (GVariant        *array,
 }
 
 /* The whole line of play, undo entries, the current position and redo entries, in order of play,
- * with @n_undo the number of undo entries; %NULL unless it replays from @initial, the deal. Replaying
- * proves every position is one the rules can reach, so nothing a file says can put the engine in a
- * position it does not expect. */
+ * with @n_undo the number of undo entries; %NULL unless it replays from @initial, the deal.
+ * Replaying proves every position is one the rules can reach, so nothing a file says can put the
+ * engine in a position it does not expect. */
 static GArray *
 read_line_of_play (const PatRules  *rules,
                    const PatState  *initial,
@@ -1737,7 +1745,8 @@ read_line_of_play (const PatRules  *rules,
     }
   budget = FOLLOW_UP_BUDGET;
   for (i = 1; i < chain->len; i++)
-    if (!follows (rules, &g_array_index (chain, PatState, i - 1), &g_array_index (chain, PatState, i), &budget))
+    if (!follows (rules, &g_array_index (chain, PatState, i - 1),
+                  &g_array_index (chain, PatState, i), &budget))
       {
         corrupt (error, _("a position does not follow from the one before"));
         return NULL;
@@ -1994,7 +2003,8 @@ pat_envelope_unpack (GBytes              *bytes,
   if (version > max_version)
     {
       g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_FUTURE_VERSION,
-                   _("The file was saved by a newer version of Patience (format %u; this version reads up to format %u)"),
+                   _("The file was saved by a newer version of Patience (format %u; this version "
+                     "reads up to format %u)"),
                    version, max_version);
       return NULL;
     }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatGame: one game in play — an engine position with undo/redo, timing, signals and (de)serialisation. */
+/* PatGame: one game in play — an engine position with undo/redo, timing, signals and
+ * (de)serialisation. */
 #pragma once
 
 #include <gio/gio.h>
@@ -47,16 +48,16 @@ G_DECLARE_FINAL_TYPE (PatGame, pat_game, PAT, GAME, GObject)
  *   move-applied (gpointer move, gpointer steps)
  *                                        — what a move did: the move played (const PatMove *;
  *                                          NULL when only cards going up by themselves moved: at
- *                                          the deal, or when auto-foundation resumes) and, card by card
- *                                          and stage by stage, everything that moved (a GArray of
- *                                          PatMoveStep, see pat_rules_apply_steps()): the move, the
- *                                          automatic moves it caused, the cards that went up after
- *                                          it. Emitted after the position changed and before
+ *                                          the deal, or when auto-foundation resumes) and, card by
+ *                                          card and stage by stage, everything that moved (a GArray
+ *                                          of PatMoveStep, see pat_rules_apply_steps()): the move,
+ *                                          the automatic moves it caused, the cards that went up
+ *                                          after it. Emitted after the position changed and before
  *                                          "changed"; not for undo, redo or restart; both pointers
  *                                          are valid during the emission only
  *   finished (PatStatus status, const char *reason)
- *                                        — the game ended (won, blocked or cycle), once per reaching the
- *                                          end; reason is a translated sentence
+ *                                        — the game ended (won, blocked or cycle), once per
+ *                                          reaching the end; reason is a translated sentence
  * A move emits, in order: move-applied, changed, the property notifications, then finished.
  */
 

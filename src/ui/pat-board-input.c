@@ -431,7 +431,8 @@ start_drag (PatBoard *self)
   set_selection (self, -1, 0);
   set_focus (self, self->drag_pile, (int) self->drag_first);
   self->dragging = TRUE;
-  compute_targets (self, self->drag_pile, pat_state_pile_len (state, self->drag_pile) - self->drag_first);
+  compute_targets (self, self->drag_pile,
+                   pat_state_pile_len (state, self->drag_pile) - self->drag_first);
 }
 
 static void
@@ -537,7 +538,8 @@ drag_cancel_cb (GtkGesture       *gesture,
   if (self->dragging)
     {
       self->dragging = FALSE;
-      pat_board_animate_return (self, self->drag_pile, self->drag_first, self->drag_dx, self->drag_dy);
+      pat_board_animate_return (self, self->drag_pile, self->drag_first,
+                                self->drag_dx, self->drag_dy);
     }
   self->drag_armed = FALSE;
   self->drag_hover = -1;
@@ -862,8 +864,10 @@ pat_board_update_accessible (PatBoard *self)
       g_autofree char *from = pat_board_dup_pile_name (self, self->sel_pile);
 
       description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "Holding %u card from %s; Space or Enter puts it down",
-                                                  "Holding %u cards from %s; Space or Enter puts them down",
+                                                  "Holding %u card from %s; "
+                                                  "Space or Enter puts it down",
+                                                  "Holding %u cards from %s; "
+                                                  "Space or Enter puts them down",
                                                   self->sel_count),
                                      self->sel_count, from);
     }
@@ -872,7 +876,8 @@ pat_board_update_accessible (PatBoard *self)
       const char *game = g_dgettext (GETTEXT_PACKAGE, pat_game_get_rules (self->game)->name);
 
       /* Translators: the board's description; %s is the game's name */
-      description = g_strdup_printf (_("%s. Arrow keys move between piles and cards, Space or Enter picks cards up"),
+      description = g_strdup_printf (_("%s. Arrow keys move between piles and cards, Space or "
+                                       "Enter picks cards up"),
                                      game);
     }
 

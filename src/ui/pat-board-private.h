@@ -64,7 +64,8 @@ struct _PatBoard
   guint            lift_first;
   double           lift_dx, lift_dy;
 
-  /* Selected cards (click-to-move or picked up by the keyboard): the top @sel_count of @sel_pile. */
+  /* Selected cards (click-to-move or picked up by the keyboard): the top @sel_count of
+   * @sel_pile. */
   int              sel_pile;
   guint            sel_count;
 

@@ -199,7 +199,8 @@ fit_layout (PatBoard        *self,
     }
 
   *pad = CLAMP (MIN (width, height) * 0.025, 4, 24);
-  cw = MIN ((width - 2 * *pad) / *units_w, (height - 2 * *pad) / (*units_h * PAT_CARD_HEIGHT_RATIO));
+  cw = MIN ((width - 2 * *pad) / *units_w,
+            (height - 2 * *pad) / (*units_h * PAT_CARD_HEIGHT_RATIO));
   return floor (CLAMP (cw, MIN_CARD_WIDTH, MAX_CARD_WIDTH));
 }
 
@@ -228,7 +229,8 @@ pat_board_ensure_geometry (PatBoard *self)
   if (layout->narrow != NULL)
     {
       double narrow_w, narrow_h, narrow_pad;
-      double narrow_cw = fit_layout (self, layout->narrow, width, height, &narrow_w, &narrow_h, &narrow_pad);
+      double narrow_cw = fit_layout (self, layout->narrow, width, height,
+                                     &narrow_w, &narrow_h, &narrow_pad);
 
       if (narrow_cw >= cw * NARROW_GAIN)
         {
@@ -1207,7 +1209,8 @@ draw_badges (PatBoard       *self,
       if (beak < PAT_N_CARDS && pile_of[beak] != 0xff &&
           (layout->piles[pile_of[beak]].kind == PAT_PILE_TABLEAU ||
            layout->piles[pile_of[beak]].kind == PAT_PILE_CELL) &&
-          !(self->dragging && pile_of[beak] == self->drag_pile && index_of[beak] >= self->drag_first))
+          !(self->dragging && pile_of[beak] == self->drag_pile &&
+            index_of[beak] >= self->drag_first))
         {
           pat_board_card_rect (self, state, pile_of[beak], index_of[beak], &rect);
           draw_beak_badge (self, snapshot, &rect);
@@ -1254,18 +1257,22 @@ draw_highlights (PatBoard       *self,
 
       if (m->from < state->n_piles)
         {
-          pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect, PAT_CARD_HIGHLIGHT_HINT);
+          pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1,
+                                &rect);
+          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
+                                                PAT_CARD_HIGHLIGHT_HINT);
         }
       if (m->kind == PAT_MOVE_PAIR && m->from2 < state->n_piles)
         {
           pat_board_cards_rect (self, state, m->from2, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect, PAT_CARD_HIGHLIGHT_HINT);
+          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
+                                                PAT_CARD_HIGHLIGHT_HINT);
         }
       if (m->kind != PAT_MOVE_STOCK && m->to < state->n_piles && m->to != m->from)
         {
           pat_board_cards_rect (self, state, m->to, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect, PAT_CARD_HIGHLIGHT_HINT);
+          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
+                                                PAT_CARD_HIGHLIGHT_HINT);
         }
     }
 
@@ -1381,7 +1388,8 @@ pat_board_snapshot (GtkWidget   *widget,
   for (guint i = 0; i < n_sprites; i++)
     {
       const Sprite *sp = &sprites[i];
-      gboolean lifted = self->dragging && sp->pile == self->drag_pile && sp->index >= self->drag_first;
+      gboolean lifted = self->dragging && sp->pile == self->drag_pile &&
+                        sp->index >= self->drag_first;
 
       if (!sp->moving && !lifted)
         top_still[sp->pile] = MAX (top_still[sp->pile], (int) sp->index);
@@ -1391,18 +1399,21 @@ pat_board_snapshot (GtkWidget   *widget,
     {
       const Sprite *sp = &sprites[i];
       const Sprite *next = i + 1 < n_sprites ? &sprites[i + 1] : NULL;
-      gboolean lifted = self->dragging && sp->pile == self->drag_pile && sp->index >= self->drag_first;
+      gboolean lifted = self->dragging && sp->pile == self->drag_pile &&
+                        sp->index >= self->drag_first;
 
       if (sp->moving)
         moving[n_moving++] = *sp;
       else if (lifted)
         continue;
-      else if (layout->piles[sp->pile].fan == PAT_FAN_NONE && (int) sp->index != top_still[sp->pile])
+      else if (layout->piles[sp->pile].fan == PAT_FAN_NONE &&
+               (int) sp->index != top_still[sp->pile])
         continue;
       /* Cards squared under the fanned part of a waste would only darken its edge. */
       else if (next != NULL && next->pile == sp->pile && !next->moving &&
                rect_equal (&next->rect, &sp->rect) &&
-               !(self->dragging && next->pile == self->drag_pile && next->index >= self->drag_first))
+               !(self->dragging && next->pile == self->drag_pile &&
+                 next->index >= self->drag_first))
         continue;
       else
         draw_card (self, snapshot, sp, 0, 0);
@@ -1716,7 +1727,8 @@ pat_board_init (PatBoard *self)
   /* The game's signals, connected while it is the board's (pat_board_set_game()). */
   self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (changed_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "move-applied", G_CALLBACK (move_applied_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "move-applied",
+                                  G_CALLBACK (move_applied_cb), self);
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_dark_cb), self);

@@ -13,15 +13,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PatBoard, pat_board, PAT, BOARD, GtkWidget)
 
 /*
- * Properties: game (PatGame, read-write, nullable), animations (boolean, default TRUE; the board also
- *   honours gtk-enable-animations), click-to-move (boolean, default TRUE), four-colour (boolean),
- *   card-back (string), auto-foundation (boolean: forwarded to the game shown,
+ * Properties: game (PatGame, read-write, nullable), animations (boolean, default TRUE; the board
+ *   also honours gtk-enable-animations), click-to-move (boolean, default TRUE), four-colour
+ *   (boolean), card-back (string), auto-foundation (boolean: forwarded to the game shown,
  *   PatGame:auto-foundation, which sends up by itself what the rules call safe; Penguin and Demon
  *   only), animating (boolean, read-only: notified when an animation starts and when the last one
  *   ends).
  * Signals:
- *   message (const char *text) — something to tell the player in the status line ("A Nine goes on a Ten of
- *   the same suit", a refused move's reason, translated); the window shows it.
+ *   message (const char *text) — something to tell the player in the status line ("A Nine goes on
+ *   a Ten of the same suit", a refused move's reason, translated); the window shows it.
  */
 
 GtkWidget *pat_board_new              (void);

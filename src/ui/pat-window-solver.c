@@ -27,7 +27,8 @@ pat_window_update_verdict (PatWindow *self)
   PatVerdict verdict;
   guint undo_count;
   /* Where cards are face down the solver knows more than the player, and says so. */
-  gboolean hidden = self->game != NULL && pat_rules_has_hidden_cards (pat_game_get_rules (self->game));
+  gboolean hidden = self->game != NULL &&
+                    pat_rules_has_hidden_cards (pat_game_get_rules (self->game));
   const char *text = NULL;
   const char *style = NULL;
 
@@ -58,9 +59,11 @@ pat_window_update_verdict (PatWindow *self)
       break;
     case PAT_VERDICT_LOST:
       if (pat_game_get_moves (self->game) == 0)
-        text = hidden ? _("This deal can’t be won (knowing the hidden cards)") : _("This deal can’t be won");
+        text = hidden ? _("This deal can’t be won (knowing the hidden cards)")
+                      : _("This deal can’t be won");
       else
-        text = hidden ? _("No longer winnable (knowing the hidden cards)") : _("No longer winnable");
+        text = hidden ? _("No longer winnable (knowing the hidden cards)")
+                      : _("No longer winnable");
       style = "error";
       break;
     case PAT_VERDICT_UNKNOWN:
@@ -77,7 +80,9 @@ pat_window_update_verdict (PatWindow *self)
       gtk_label_set_label (self->verdict_label, text);
       gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), style);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label),
-                                   hidden ? _("The solver reads the face-down cards, which you can’t see") : NULL);
+                                   hidden ? _("The solver reads the face-down cards, "
+                                              "which you can’t see")
+                                          : NULL);
     }
   /* Shown by pat_window_fit_status() below, where the status line has room. */
   self->verdict_wanted = text != NULL;
@@ -88,7 +93,8 @@ pat_window_update_verdict (PatWindow *self)
       g_autofree char *tooltip = NULL;
 
       /* Translators: a button after "No longer winnable" */
-      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undo %u move", "Undo %u moves", undo_count),
+      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undo %u move", "Undo %u moves",
+                                            undo_count),
                                undo_count);
       tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Undo %u move to get back to a winnable position",
@@ -280,6 +286,8 @@ pat_window_solver_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, verdict_undo_button);
 
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo_action);
-  gtk_widget_class_install_action (widget_class, "win.undo-to-winnable", NULL, undo_to_winnable_action);
-  gtk_widget_class_install_action (widget_class, "win.cancel-deal-search", NULL, cancel_search_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-to-winnable", NULL,
+                                   undo_to_winnable_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-deal-search", NULL,
+                                   cancel_search_action);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatGame: undo and redo across automatic moves, notifications, signals, restart, the Demo's assisted flag, the clock, (de)serialisation. */
+/* Tests of PatGame: undo and redo across automatic moves, notifications, signals, restart, the
+ * Demo's assisted flag, the clock, (de)serialisation. */
 
 #include "config.h"
 
@@ -292,7 +293,8 @@ test_undo_demon_refill (void)
           g_assert_true (pat_game_apply (game, move, NULL));
           after = *pat_game_get_state (game);
           g_assert_cmpuint (automatic_steps (watch, reserve, move->from), ==, 1);
-          g_assert_cmpuint (pat_state_pile_len (&after, reserve), <, pat_state_pile_len (&before, reserve));
+          g_assert_cmpuint (pat_state_pile_len (&after, reserve), <,
+                            pat_state_pile_len (&before, reserve));
 
           g_assert_true (pat_game_undo (game));
           assert_states_equal (pat_game_get_state (game), &before);
@@ -403,7 +405,8 @@ play_random (PatGame *game,
       pat_game_legal_moves (game, &moves);
       if (moves.n == 0)
         return;
-      g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)], NULL));
+      g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)],
+                                     NULL));
     }
 }
 
@@ -552,8 +555,9 @@ find_foundation_move (PatGame *game,
 }
 
 /* A move made at the opening is part of the deal: not undone, not counted, the game not started
- * (a game left then is not counted, and its clock, which waits for that, waits); it survives a save; a restart goes back
- * to the deal before it. Once the player has moved, even if the move was undone, no more. */
+ * (a game left then is not counted, and its clock, which waits for that, waits); it survives a
+ * save; a restart goes back to the deal before it. Once the player has moved, even if the move was
+ * undone, no more. */
 static void
 test_opening (void)
 {
@@ -723,8 +727,11 @@ test_follow_up_long (void)
             pat_game_legal_moves (game, &moves);
             if (moves.n == 0)
               break;
-            g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)], NULL));
-            while (pat_game_get_status (game) == PAT_STATUS_PLAYING && find_foundation_move (game, &up) &&
+            g_assert_true (pat_game_apply (game,
+                                           &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)],
+                                           NULL));
+            while (pat_game_get_status (game) == PAT_STATUS_PLAYING &&
+                   find_foundation_move (game, &up) &&
                    pat_game_apply_follow_up (game, &up, NULL))
               follow_ups++;
           }
@@ -734,7 +741,8 @@ test_follow_up_long (void)
         assert_states_equal (pat_game_get_state (loaded), pat_game_get_state (game));
         g_assert_cmpuint (pat_game_get_moves (loaded), ==, pat_game_get_moves (game));
         if (deal == 1)
-          g_test_message ("%s deal 1: %u moves, %u follow-ups", ids[g], pat_game_get_moves (game), follow_ups);
+          g_test_message ("%s deal 1: %u moves, %u follow-ups", ids[g], pat_game_get_moves (game),
+                          follow_ups);
       }
 }
 
@@ -846,7 +854,9 @@ test_steps_card_moves (void)
                 ready = ready || wanted_card_move (g, rules, now, &moves.moves[i]);
               if (ready || moves.n == 0)
                 break;
-              g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, (int) moves.n)],
+              g_assert_true (pat_game_apply (game,
+                                             &moves.moves[g_rand_int_range (rand, 0,
+                                                                            (int) moves.n)],
                                              NULL));
             }
 
@@ -888,11 +898,11 @@ test_steps_card_moves (void)
                   /* The refill, and the reserve's new top card, which turns face up where it is. */
                   g_assert_cmpuint (watch->last_steps->len, ==, move.count + 1);
                   g_assert_cmpuint (n_stages (watch), ==, 2);
-                  assert_step (watch, pat_state_pile_top (&before, reserve), reserve, n - 1, move.from,
-                               0, 1, TRUE);
+                  assert_step (watch, pat_state_pile_top (&before, reserve), reserve, n - 1,
+                               move.from, 0, 1, TRUE);
                 }
-              g_test_message ("%s deal %" G_GUINT64_FORMAT ": %u card(s) from pile %u to %u", ids[g],
-                              deal, move.count, move.from, move.to);
+              g_test_message ("%s deal %" G_GUINT64_FORMAT ": %u card(s) from pile %u to %u",
+                              ids[g], deal, move.count, move.from, move.to);
               watch_free (game, watch);
               found = TRUE;
             }
@@ -1399,8 +1409,8 @@ test_steps_follow_up (void)
           g_assert_cmpuint (pat_game_get_moves (game), ==, moves_before + 1);
           g_assert_true (pat_game_undo (game));
           assert_states_equal (pat_game_get_state (game), &before);
-          g_test_message ("demon deal %" G_GUINT64_FORMAT ": %u card(s) up after move %u", deal, ups,
-                          m + 1);
+          g_test_message ("demon deal %" G_GUINT64_FORMAT ": %u card(s) up after move %u",
+                          deal, ups, m + 1);
           watch_free (game, watch);
           return;
         }
@@ -1427,14 +1437,17 @@ test_history (void)
     }
   g_assert_cmpuint (pat_game_get_history_length (game), ==, states->len);
   for (i = 0; i < states->len; i++)
-    assert_states_equal (pat_game_get_history_state (game, i), &g_array_index (states, PatState, i));
+    assert_states_equal (pat_game_get_history_state (game, i),
+                         &g_array_index (states, PatState, i));
 
   /* Redo entries come back in order, the next first. */
   g_assert_true (pat_game_undo (game));
   g_assert_true (pat_game_undo (game));
   g_assert_cmpuint (pat_game_get_redo_length (game), ==, 2);
-  assert_states_equal (pat_game_get_redo_state (game, 0), &g_array_index (states, PatState, states->len - 2));
-  assert_states_equal (pat_game_get_redo_state (game, 1), &g_array_index (states, PatState, states->len - 1));
+  assert_states_equal (pat_game_get_redo_state (game, 0),
+                       &g_array_index (states, PatState, states->len - 2));
+  assert_states_equal (pat_game_get_redo_state (game, 1),
+                       &g_array_index (states, PatState, states->len - 1));
   g_assert_null (pat_game_get_redo_state (game, 2));
 }
 
@@ -1452,9 +1465,11 @@ test_die_mode (void)
   g_assert_cmpuint (pat_game_get_die (game), >=, 1);
   g_assert_cmpuint (pat_game_get_die (game), <=, 6);
   g_assert_cmpuint (pat_game_get_round (game), ==, 1);
-  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_DIE_MODE), PAT_DIE_PER_GAME)->value_nick,
+  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_DIE_MODE),
+                                     PAT_DIE_PER_GAME)->value_nick,
                    ==, "game");
-  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_STATUS), PAT_STATUS_CYCLE)->value_nick,
+  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (PAT_TYPE_STATUS),
+                                     PAT_STATUS_CYCLE)->value_nick,
                    ==, "cycle");
 }
 
@@ -1769,7 +1784,8 @@ replace_field (GVariant *saved,
 
     for (i = 0; i < n; i++)
       g_variant_unref (fields[i]);
-    return g_variant_ref_sink (g_variant_new ("(su@v)", magic, version, g_variant_new_variant (tuple)));
+    return g_variant_ref_sink (g_variant_new ("(su@v)", magic, version,
+                                              g_variant_new_variant (tuple)));
   }
 }
 
@@ -1789,7 +1805,8 @@ mangled_state (GVariant *state,
   n = g_variant_n_children (state);
   g_assert_cmpuint (n, ==, 9);
   fields[0] = g_variant_ref (lengths);
-  fields[1] = g_variant_ref_sink (g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, copy, n_cards, 1));
+  fields[1] = g_variant_ref_sink (g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
+                                                             copy, n_cards, 1));
   for (i = 2; i < n; i++)
     fields[i] = g_variant_get_child_value (state, i);
   {
@@ -2108,7 +2125,8 @@ test_suggest_move (void)
             n++;
             after = pat_game_get_state (game);
             for (k = 0; k + 1 < pat_game_get_history_length (game); k++)
-              g_assert_cmpuint (pat_state_hash (pat_game_get_history_state (game, k)), !=, pat_state_hash (after));
+              g_assert_cmpuint (pat_state_hash (pat_game_get_history_state (game, k)), !=,
+                                pat_state_hash (after));
           }
         /* The greedy player stops where no new position is left; so do the suggestions here. */
         g_assert_cmpuint (n, ==, greedy.n_moves);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tests of PatBoard under a virtual display: layout at every size, play by synthesised input, animations. */
+/* Tests of PatBoard under a virtual display: layout at every size, play by synthesised input,
+ * animations. */
 
 #include "config.h"
 
@@ -164,7 +165,9 @@ check_layout (PatBoard *board)
 static void
 test_layout (void)
 {
-  static const int sizes[][2] = { { 1280, 800 }, { 360, 640 }, { 360, 360 }, { 640, 360 }, { 3840, 2160 } };
+  static const int sizes[][2] = {
+    { 1280, 800 }, { 360, 640 }, { 360, 360 }, { 640, 360 }, { 3840, 2160 },
+  };
   const PatRules *const *all;
   guint n_rules;
 
@@ -234,7 +237,9 @@ test_narrow_layout (void)
 static void
 test_narrow_layouts_four_across (void)
 {
-  static const char *const ids[] = { "demon", "idiots-delight", "perpetual-motion", "perpetual-motion-free" };
+  static const char *const ids[] = {
+    "demon", "idiots-delight", "perpetual-motion", "perpetual-motion-free",
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
@@ -549,7 +554,8 @@ test_play_run (void)
                 found = TRUE;
               }
           if (!found && moves.n > 0)
-            g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)], NULL));
+            g_assert_true (pat_game_apply (game, &moves.moves[g_rand_int_range (rand, 0, moves.n)],
+                                           NULL));
         }
     }
   g_assert_true (found);
@@ -576,8 +582,10 @@ test_play_run (void)
 
     pat_board_test_drag (board, x, y, tx, ty);
     g_assert_cmpuint (pat_game_get_moves (game), ==, moves + 1);
-    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.from), ==, from_len - run.count);
-    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.to), ==, to_len + run.count);
+    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.from), ==,
+                      from_len - run.count);
+    g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), run.to), ==,
+                      to_len + run.count);
   }
 
   g_rand_free (rand);
@@ -657,12 +665,14 @@ test_steps (void)
           last = &g_array_index (board->steps, PatBoardStep, board->steps->len - 1);
           g_assert_true (memcmp (first->from.cards, before.cards, sizeof before.cards) == 0);
           g_assert_true (pat_state_equal (&last->to, pat_game_get_state (game)) ||
-                         memcmp (last->to.cards, pat_game_get_state (game)->cards, PAT_N_CARDS) == 0);
+                         memcmp (last->to.cards, pat_game_get_state (game)->cards,
+                                 PAT_N_CARDS) == 0);
           if (board->steps->len > 1)
             split++;
           pat_board_finish_animations (board);
         }
-      g_test_message ("%s: %u moves, %u split, status %d", ids[i], played, split, pat_game_get_status (game));
+      g_test_message ("%s: %u moves, %u split, status %d", ids[i], played, split,
+                      pat_game_get_status (game));
       g_assert_cmpuint (played, >, 0);
       if (g_str_equal (ids[i], "perpetual-motion"))
         g_assert_cmpuint (split, >, 0);
@@ -725,7 +735,8 @@ test_auto_foundation (void)
       pat_game_legal_moves (game, &moves);
       for (guint k = 0; k < moves.n; k++)
         g_assert_false (moves.moves[k].kind == PAT_MOVE_CARDS &&
-                        pat_game_get_rules (game)->layout->piles[moves.moves[k].to].kind == PAT_PILE_FOUNDATION &&
+                        (pat_game_get_rules (game)->layout->piles[moves.moves[k].to].kind ==
+                         PAT_PILE_FOUNDATION) &&
                         pat_game_get_status (game) == PAT_STATUS_PLAYING);
 
       /* The first time: one undo goes back to before the player's move, without playing the
@@ -901,13 +912,15 @@ test_accessible (void)
   g_assert_true (pat_board_test_key (board, GDK_KEY_Tab, 0));
   top = pat_card_accessible_name (pat_state_pile_top (state, 3));
   expected = g_strdup_printf ("Fan 3, %s, 3 cards", top);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       expected);
 
   g_assert_true (pat_board_test_key (board, GDK_KEY_Up, 0));
   below = pat_card_accessible_name (pat_state_pile_peek (state, 3, 1));
   g_free (expected);
   expected = g_strdup_printf ("Fan 3, %s, card 2 of 3", below);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       expected);
 
   /* Hole: Tab wraps no further back than the first pile. */
   board->focus_pile = 1;
@@ -922,7 +935,8 @@ test_accessible (void)
     pat_board_set_game (board, row);
     board->focus_pile = 1;
     g_assert_true (pat_board_test_key (board, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
-    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, "Hole, empty");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                         "Hole, empty");
     pat_board_set_game (board, game);
   }
 
@@ -1086,7 +1100,8 @@ test_animation_frames (void)
           g_assert_true (pat_game_apply (game, &moves.moves[moves.n - 1], NULL));
           for (guint f = 0; f < 4; f++)
             {
-              g_autofree char *path = g_strdup_printf ("%s/anim-%s-%u-%u.png", dir, games[i].id, m, f);
+              g_autofree char *path = g_strdup_printf ("%s/anim-%s-%u-%u.png", dir, games[i].id,
+                                                       m, f);
 
               spin (f == 0 ? 60 : 110);
               save_png (window, path);
