@@ -42,7 +42,6 @@ struct _PatWindow {
   PatSession          *session;        /* what is played, and what happens to it */
   PatGame             *game;           /* the session's game */
   GSignalGroup        *game_signals;
-  PatDriver            driver;         /* the session's, as last shown */
 
   guint                scoreboard_id;  /* shows the scoreboard a moment after a turn ends */
   GtkWindow           *scoreboard;     /* weak */
