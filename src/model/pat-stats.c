@@ -23,8 +23,6 @@
 #define HISTORY_MAGIC "io.github.patience.Patience.History"
 #define HISTORY_VERSION 1
 #define HISTORY_PAYLOAD_TYPE "a{s" HISTORY_TYPE "}"
-/* More game ids than any version will have: a file with more is not ours. */
-#define HISTORY_MAX_GAMES 256
 
 struct _PatStats
 {
@@ -444,6 +442,14 @@ cap_results (GArray *results)
     g_array_remove_range (results, 0, results->len - PAT_STATS_HISTORY_MAX);
 }
 
+/* Bytes that a history file at the format's limits cannot reach: a row takes at most 64 bytes
+ * with its framing (its deal at most 20 digits), a game's id and framing at most 100. */
+static gsize
+history_max_size (guint max_games)
+{
+  return (gsize) max_games * (PAT_STATS_HISTORY_MAX * 128 + 256) + 4096;
+}
+
 /* PatStoreParseFunc for history.gvariant: a GHashTable of game id → GArray of PatResult. */
 static gpointer
 parse_history (GBytes  *bytes,
@@ -455,15 +461,42 @@ parse_history (GBytes  *bytes,
   GVariantIter iter;
   const char *game_id;
   GVariant *rows;
+  guint max_games;
+  gsize n_games, i;
 
+  /* A history longer than the format holds is not ours, and it is refused before anything is
+   * made of a row: a crafted file of a million rows (44 MB) held the statistics for seconds
+   * while its rows were read only to be dropped. Its size says so before the envelope's check
+   * of the whole file; then the counts, which are in the arrays' framing (one look per game). */
+  pat_rules_all (&max_games);
+  max_games += PAT_STATS_HISTORY_SPARE_GAMES;
+  if (g_bytes_get_size (bytes) > history_max_size (max_games))
+    {
+      g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
+                   _("The statistics’ history holds more results than it keeps"));
+      return NULL;
+    }
   payload = pat_envelope_unpack (bytes, HISTORY_MAGIC, HISTORY_VERSION, payload_types, error);
   if (payload == NULL)
     return NULL;
-  if (g_variant_n_children (payload) > HISTORY_MAX_GAMES)
+  n_games = g_variant_n_children (payload);
+  if (n_games > max_games)
     {
       g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
                    _("The statistics’ history holds more games than there are"));
       return NULL;
+    }
+  for (i = 0; i < n_games; i++)
+    {
+      g_autoptr(GVariant) entry = g_variant_get_child_value (payload, i);
+      g_autoptr(GVariant) game_rows = g_variant_get_child_value (entry, 1);
+
+      if (g_variant_n_children (game_rows) > PAT_STATS_HISTORY_MAX)
+        {
+          g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
+                       _("The statistics’ history holds more results than it keeps"));
+          return NULL;
+        }
     }
 
   histories = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -481,7 +514,6 @@ parse_history (GBytes  *bytes,
           g_variant_unref (rows);
           return NULL;
         }
-      cap_results (results);
       g_hash_table_insert (histories, g_strdup (game_id), g_steal_pointer (&results));
     }
   return g_steal_pointer (&histories);

@@ -15,6 +15,10 @@ G_DECLARE_FINAL_TYPE (PatStats, pat_stats, PAT, STATS, GObject)
 
 /* How many recent results are kept per game. */
 #define PAT_STATS_HISTORY_MAX 500
+/* How many games the history file may hold beyond those pat_rules_all() knows (the games of newer
+ * versions); a file with more games, or with more results of one game than
+ * PAT_STATS_HISTORY_MAX, is not one of ours. */
+#define PAT_STATS_HISTORY_SPARE_GAMES 64
 
 /* One game's result: won, lost, or assisted (the Demo played a move in it), which is neither. */
 typedef struct {

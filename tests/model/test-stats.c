@@ -12,6 +12,7 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include "pat-model-private.h"
 #include "pat-stats.h"
 
 typedef struct {
@@ -935,6 +936,141 @@ test_history_broken (Fixture       *fixture,
   g_assert_cmpuint (g_array_index (results, PatResult, 0).time, ==, 5);
 }
 
+/* @n copies of one row, as an array of the history file's rows. The array is laid out by hand
+ * (each row at a multiple of 8 bytes, then the rows' ends as little-endian offsets) because
+ * building a million rows one by one would take seconds. */
+static GVariant *
+repeated_rows (guint       n,
+               const char *deal)
+{
+  g_autoptr(GVariant) row = g_variant_ref_sink (g_variant_new ("(xsbuuiub)", (gint64) 1700000000,
+                                                               deal, TRUE, 60, 100, 10, 0,
+                                                               FALSE));
+  gsize size = g_variant_get_size (row);
+  gsize stride = (size + 7) & ~(gsize) 7;
+  gsize body = n > 0 ? stride * (n - 1) + size : 0;
+  gsize offset_size = 1, total;
+  guint8 *data;
+  guint k;
+
+  /* The offsets are as wide as the array's whole size needs. */
+  while (offset_size < 8 &&
+         body + n * offset_size > (G_GUINT64_CONSTANT (1) << (8 * offset_size)) - 1)
+    offset_size *= 2;
+  total = body + n * offset_size;
+  data = g_malloc0 (MAX (total, 1));
+  for (k = 0; k < n; k++)
+    {
+      guint64 end = GUINT64_TO_LE ((guint64) (k * stride + size));
+
+      memcpy (data + k * stride, g_variant_get_data (row), size);
+      memcpy (data + body + k * offset_size, &end, offset_size);
+    }
+  return g_variant_new_from_data (G_VARIANT_TYPE ("a(xsbuuiub)"), data, total, FALSE, g_free, data);
+}
+
+/* Writes a history file of @n_games games ("penguin", then "game-1"…), each with @n_rows rows;
+ * with @longest, the ids and deal numbers are as long as they can be. */
+static void
+write_history (Fixture  *fixture,
+               guint     n_games,
+               guint     n_rows,
+               gboolean  longest)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  GVariantBuilder all;
+  guint i;
+
+  g_variant_builder_init (&all, G_VARIANT_TYPE ("a{sa(xsbuuiub)}"));
+  for (i = 0; i < n_games; i++)
+    {
+      g_autofree char *id = NULL;
+
+      if (i == 0)
+        id = g_strdup ("penguin");
+      else
+        id = g_strdup_printf (longest ? "game-%059u" : "game-%u", i);
+      g_variant_builder_add (&all, "{s@a(xsbuuiub)}", id,
+                             repeated_rows (n_rows, longest ? "18446744073709551615" : "1234"));
+    }
+  bytes = pat_envelope_pack ("io.github.patience.Patience.History", 1,
+                             g_variant_builder_end (&all));
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize) g_bytes_get_size (bytes), NULL));
+}
+
+static guint
+count_broken_histories (Fixture *fixture)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "history.gvariant.broken-"))
+      n++;
+  return n;
+}
+
+/* Reopens the statistics on a history of @n_games games of @n_rows rows each, and says whether it
+ * was refused: moved aside and reported, read as empty, the counters standing. */
+static gboolean
+history_refused (Fixture  *fixture,
+                 guint     n_games,
+                 guint     n_rows,
+                 gboolean  longest)
+{
+  g_autofree char *reported_name = NULL;
+  g_autoptr(PatStats) stats = NULL;
+  g_autoptr(GArray) results = NULL;
+  guint broken = count_broken_histories (fixture);
+  gulong handler;
+  PatRecord r;
+
+  write_history (fixture, n_games, n_rows, longest);
+  handler = g_signal_connect (fixture->store, "load-failed", G_CALLBACK (load_failed_cb),
+                              &reported_name);
+  stats = reopen (fixture);
+  results = pat_stats_get_history (stats, "penguin");
+  g_signal_handler_disconnect (fixture->store, handler);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 1);
+  if (reported_name == NULL)
+    {
+      g_assert_cmpuint (results->len, ==, MIN (n_rows, PAT_STATS_HISTORY_MAX));
+      g_assert_cmpuint (count_broken_histories (fixture), ==, broken);
+      return FALSE;
+    }
+  g_assert_cmpstr (reported_name, ==, PAT_STORE_HISTORY_NAME);
+  g_assert_cmpuint (results->len, ==, 0);
+  g_assert_cmpuint (count_broken_histories (fixture), ==, broken + 1);
+  return TRUE;
+}
+
+/* A history longer than its format holds, by its results or by its games, is not ours: it is
+ * refused as a whole before anything is built from its rows (a crafted file of a million rows,
+ * 44 MB, used to hold the statistics for seconds). One exactly at the limits loads. */
+static void
+test_history_too_long (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  guint max_games;
+
+  pat_rules_all (&max_games);
+  max_games += PAT_STATS_HISTORY_SPARE_GAMES;
+  record (fixture, "penguin", result (TRUE, 10, 60, 0));
+  pat_store_flush (fixture->store);
+
+  g_assert_true (history_refused (fixture, 1, 1000000, FALSE));
+  g_assert_true (history_refused (fixture, 1, PAT_STATS_HISTORY_MAX + 1, FALSE));
+  g_assert_true (history_refused (fixture, max_games + 1, 1, FALSE));
+  g_assert_true (history_refused (fixture, 2, PAT_STATS_HISTORY_MAX + 1, TRUE));
+  /* The biggest file the format holds. */
+  g_assert_false (history_refused (fixture, max_games, PAT_STATS_HISTORY_MAX, TRUE));
+  g_assert_false (history_refused (fixture, max_games, PAT_STATS_HISTORY_MAX, FALSE));
+}
+
 /* What PatStats said of inconsistent records ("The statistics of ID were not consistent…"),
  * as the ids; the log is structured, so g_test_expect_message() cannot see it. */
 static GPtrArray *reported;
@@ -1332,6 +1468,7 @@ main (int   argc,
   ADD ("/stats/migrate", test_migrate);
   ADD ("/stats/migrate-unwritable", test_migrate_unwritable);
   ADD ("/stats/history-broken", test_history_broken);
+  ADD ("/stats/history-too-long", test_history_too_long);
   ADD ("/stats/inconsistent", test_inconsistent);
   ADD ("/stats/saturate", test_saturate);
   ADD ("/stats/reset", test_reset);
