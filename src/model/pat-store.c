@@ -192,6 +192,16 @@ pat_store_init (PatStore *self)
   g_queue_init (&self->results);
 }
 
+/* Whether anything is at @path, a dangling or looping symbolic link too (which
+ * g_file_test (G_FILE_TEST_EXISTS) follows, and misses). */
+static gboolean
+path_taken (const char *path)
+{
+  GStatBuf buf;
+
+  return g_lstat (path, &buf) == 0;
+}
+
 /* NAME.gvariant.XXXXXX, the temporary file of g_file_set_contents() for one of our files. */
 static gboolean
 is_leftover (const char *file_name)
@@ -288,6 +298,56 @@ pat_store_dup_game_path (PatStore   *self,
   return file_path (self, game_id);
 }
 
+/* Whether nothing but a regular file stands at @path, or nothing at all; @mode (optional) is
+ * set to what stands there otherwise. A symbolic link (to anything, or dangling, or looping), a
+ * FIFO, a socket or a device is the player's and is left alone; a directory cannot be replaced
+ * by rename(), whose failure then says why. */
+static gboolean
+is_replaceable (const char *path,
+                mode_t     *mode)
+{
+  GStatBuf buf;
+
+  if (g_lstat (path, &buf) != 0 || S_ISREG (buf.st_mode) || S_ISDIR (buf.st_mode))
+    return TRUE;
+  if (mode != NULL)
+    *mode = buf.st_mode;
+  return FALSE;
+}
+
+/* Why a file is not read: it is a symbolic link, or something else than a regular file. */
+static void
+set_not_regular_error (GError     **error,
+                       const char  *path,
+                       mode_t       mode)
+{
+  if (S_ISLNK (mode))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                 _("%s is a symbolic link, which Patience does not follow"), path);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                 _("%s is not a regular file"), path);
+}
+
+/* Says once that @name's file is there but is not read (@reason says why), and keeps it from
+ * being replaced or removed while this store lives. */
+static void
+report_unreadable (PatStore   *self,
+                   const char *name,
+                   const char *reason)
+{
+  g_autofree char *message = NULL;
+
+  if (g_hash_table_contains (self->unreadable, name))
+    return;
+  g_hash_table_add (self->unreadable, g_strdup (name));
+  /* Translators: %s says why the file could not be read */
+  message = g_strdup_printf (_("%s. It was left as it is, and will be read again at "
+                               "the next start"),
+                             reason);
+  g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, message);
+}
+
 /* Safe in any thread: it only reads the directory, which never changes. */
 static gboolean
 write_file (PatStore    *self,
@@ -310,6 +370,15 @@ write_file (PatStore    *self,
       return FALSE;
     }
 
+  /* check_replaceable() looked on the main thread; a link put there since is not replaced either
+   * (rename() would replace the link itself, never write through it). */
+  if (!is_replaceable (path, NULL))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("Not saved, so as not to replace %s, which could not be read"), path);
+      return FALSE;
+    }
+
   /* CONSISTENT: a temporary file in the same directory, written, fsync()ed and renamed over
    * the old one. Not ONLY_EXISTING, so the very first save is synced too. */
   if (!g_file_set_contents_full (path, data, (gssize) size,
@@ -327,17 +396,26 @@ write_file (PatStore    *self,
   return TRUE;
 }
 
-/* A file that was there but could not be read is never replaced: the next start reads it again. */
+/* A file that was there but could not be read is never replaced: the next start reads it again.
+ * Nor is a symbolic link or special file found at its place before any load (the session loads
+ * only what pat_store_has_game() sees, and a save may come first): it is reported then, once. */
 static gboolean
 check_replaceable (PatStore    *self,
                    const char  *name,
                    GError     **error)
 {
-  g_autofree char *path = NULL;
+  g_autofree char *path = file_path (self, name);
 
   if (!g_hash_table_contains (self->unreadable, name))
-    return TRUE;
-  path = file_path (self, name);
+    {
+      g_autoptr(GError) reason = NULL;
+      mode_t mode;
+
+      if (is_replaceable (path, &mode))
+        return TRUE;
+      set_not_regular_error (&reason, path, mode);
+      report_unreadable (self, name, reason->message);
+    }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                _("Not saved, so as not to replace %s, which could not be read"), path);
   return FALSE;
@@ -519,14 +597,14 @@ move_aside (PatStore   *self,
   int saved_errno = EEXIST;
   guint n;
 
-  for (n = 2; g_file_test (target, G_FILE_TEST_EXISTS) && n < 1000; n++)
+  for (n = 2; path_taken (target) && n < 1000; n++)
     {
       g_free (target);
       target = g_strdup_printf ("%s.broken-%s-%u", path, stamp, n);
     }
 
   /* rename() would replace an older broken file, so a name still taken is not used. */
-  if (!g_file_test (target, G_FILE_TEST_EXISTS))
+  if (!path_taken (target))
     {
       if (g_rename (path, target) == 0)
         {
@@ -555,7 +633,8 @@ typedef enum {
 } ReadStatus;
 
 /* Reads a whole regular file of at most MAX_FILE_SIZE bytes, without blocking on a FIFO or a
- * device. */
+ * device, and without following a symbolic link at @path (O_NOFOLLOW: no race between a look
+ * and the open), which is then not a regular file. */
 static ReadStatus
 read_file (const char  *path,
            GBytes     **bytes,
@@ -565,15 +644,22 @@ read_file (const char  *path,
   struct stat buf;
   int fd;
 
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
   if (fd < 0)
     {
       int saved_errno = errno;
+      GStatBuf link;
 
       if (saved_errno == ENOENT)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no saved game"));
           return READ_NOT_FOUND;
+        }
+      /* O_NOFOLLOW fails with ELOOP on a link (EMLINK on some systems): say what it is. */
+      if (g_lstat (path, &link) == 0 && S_ISLNK (link.st_mode))
+        {
+          set_not_regular_error (error, path, link.st_mode);
+          return READ_FAILED;
         }
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    _("Could not read %s: %s"), path, g_strerror (saved_errno));
@@ -591,8 +677,7 @@ read_file (const char  *path,
   if (!S_ISREG (buf.st_mode))
     {
       g_close (fd, NULL);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   _("%s is not a regular file"), path);
+      set_not_regular_error (error, path, buf.st_mode);
       return READ_FAILED;
     }
   if (buf.st_size > MAX_FILE_SIZE)
@@ -652,8 +737,8 @@ parse_match (GBytes  *bytes,
 }
 
 /* Reads and parses one file. A file that was read and is not valid is moved aside; one that
- * could not be read (an I/O error, too many open files, not a regular file) is left as it is,
- * reported, and not replaced: the next start tries it again. */
+ * could not be read (an I/O error, too many open files, not a regular file, a symbolic link) is
+ * left as it is, reported, and not replaced: the next start tries it again. */
 static gpointer
 load_file (PatStore    *self,
            const char  *name,
@@ -676,17 +761,7 @@ load_file (PatStore    *self,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     case READ_FAILED:
-      if (!g_hash_table_contains (self->unreadable, name))
-        {
-          g_autofree char *message = NULL;
-
-          g_hash_table_add (self->unreadable, g_strdup (name));
-          /* Translators: %s says why the file could not be read */
-          message = g_strdup_printf (_("%s. It was left as it is, and will be read again at "
-                                       "the next start"),
-                                     local_error->message);
-          g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, message);
-        }
+      report_unreadable (self, name, local_error->message);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     case READ_INVALID:
@@ -774,6 +849,13 @@ pat_store_load_game (PatStore    *self,
   return load_file (self, game_id, parse_game, error);
 }
 
+/**
+ * pat_store_has_game:
+ * @game_id: a game id known to pat_rules_lookup()
+ *
+ * Returns: whether anything is at @game_id's file's place: a save, or something that cannot be
+ *   one (a symbolic link, dangling or not, a FIFO…), which pat_store_load_game() reports
+ */
 gboolean
 pat_store_has_game (PatStore   *self,
                     const char *game_id)
@@ -785,7 +867,7 @@ pat_store_has_game (PatStore   *self,
 
   wait_for (self, game_id);
   path = file_path (self, game_id);
-  return g_file_test (path, G_FILE_TEST_EXISTS);
+  return path_taken (path);
 }
 
 static gboolean
@@ -1062,7 +1144,7 @@ pat_store_has_match (PatStore *self)
 
   wait_for (self, MATCH_NAME);
   path = file_path (self, MATCH_NAME);
-  return g_file_test (path, G_FILE_TEST_EXISTS);
+  return path_taken (path);
 }
 
 gboolean

@@ -40,11 +40,17 @@ typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
  * pat_store_new().
  * A file that was read and is not valid is moved aside to NAME.broken-YYYYMMDD-HHMMSS (never
  * deleted), and #PatStore::load-failed reports it, once, since the file is then gone. A file
- * that could not be read (an I/O error, no file descriptor left, a FIFO, a device, a directory)
- * is left as it is and reported with moved_to %NULL; so is a broken file that could not be
- * moved. Such a file is reported once and never replaced or removed by this store (saves of it
- * fail), so the next start reads it again. Only regular files of at most 64 MiB are read,
- * without blocking.
+ * that could not be read (an I/O error, no file descriptor left, a FIFO, a device, a directory,
+ * a symbolic link) is left as it is and reported with moved_to %NULL; so is a broken file that
+ * could not be moved. Such a file is reported once and never replaced or removed by this store
+ * (saves of it fail), so the next start reads it again. Only regular files of at most 64 MiB
+ * are read, without blocking.
+ * A symbolic link at a file's place is never followed, whatever it points to (a save kept
+ * elsewhere, a disk not mounted, itself): a save must neither replace the player's link by a
+ * file nor write outside the data folder through it, and a file read through a link could then
+ * never be saved. The store's directory itself may be a link. Such a link, or a FIFO or device,
+ * found by a save before any load is reported then, once (load-failed), and not replaced; the
+ * pat_store_has_*() functions see it, so that it is loaded, and reported, rather than saved over.
  *
  * The last game played is the GSettings key "last-game" of io.github.patience.Patience when
  * that schema is installed (it always is for the app and the tests), and whether the match in

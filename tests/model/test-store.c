@@ -616,6 +616,149 @@ test_device (Fixture       *fixture,
   }
 }
 
+static void
+count_save_failed_cb (PatStore   *store,
+                      const char *game_id,
+                      const char *message,
+                      GError     *error,
+                      guint      *count)
+{
+  (*count)++;
+}
+
+/* The link at @path still points to @target. */
+static void
+assert_link (const char *path,
+             const char *target)
+{
+  g_autofree char *now = g_file_read_link (path, NULL);
+  GStatBuf buf;
+
+  g_assert_cmpint (g_lstat (path, &buf), ==, 0);
+  g_assert_true (S_ISLNK (buf.st_mode));
+  g_assert_cmpstr (now, ==, target);
+}
+
+/* A symbolic link at @game_id's place, to @target, is not followed: there is something there (the
+ * session loads it rather than start afresh over it), it is reported once, and no save of this
+ * store or the next replaces it, writes through it or removes it. */
+static void
+assert_link_left (Fixture    *fixture,
+                  const char *game_id,
+                  const char *target)
+{
+  g_autofree char *path = pat_store_dup_game_path (fixture->store, game_id);
+  g_autoptr(PatGame) game = played_game (game_id, 4, 3);
+  g_autoptr(PatGame) loaded = NULL;
+  g_autoptr(PatStore) next = NULL;
+  g_autoptr(GError) error = NULL;
+  Failure next_failure = { 0 };
+  guint save_failures = 0;
+  gulong handler;
+
+  g_assert_cmpint (symlink (target, path), ==, 0);
+  failure_clear (&fixture->failure);
+  g_assert_true (pat_store_has_game (fixture->store, game_id));
+  loaded = pat_store_load_game (fixture->store, game_id, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_clear_error (&error);
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_cmpstr (fixture->failure.game_id, ==, game_id);
+  g_assert_null (fixture->failure.moved_to);
+  g_assert_nonnull (strstr (fixture->failure.message, path));
+  g_assert_nonnull (strstr (fixture->failure.message, "symbolic link"));
+
+  handler = g_signal_connect (fixture->store, "save-failed", G_CALLBACK (count_save_failed_cb),
+                              &save_failures);
+  g_assert_false (pat_store_save_game (fixture->store, game, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_clear_error (&error);
+  pat_store_autosave (fixture->store, game);
+  g_assert_true (store_test_play_move (game, 0));
+  pat_store_flush (fixture->store);
+  g_assert_cmpuint (save_failures, ==, 2);
+  g_signal_handler_disconnect (fixture->store, handler);
+  g_assert_false (pat_store_remove_game (fixture->store, game_id, NULL));
+  g_assert_null (pat_store_load_game (fixture->store, game_id, NULL));
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  assert_link (path, target);
+
+  /* The next start, saving before it loads anything, is refused too, and says why once. */
+  next = pat_store_new (fixture->dir);
+  g_signal_connect (next, "load-failed", G_CALLBACK (load_failed_cb), &next_failure);
+  g_assert_false (pat_store_save_game (next, game, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_cmpuint (next_failure.count, ==, 1);
+  g_assert_nonnull (strstr (next_failure.message, path));
+  g_assert_nonnull (strstr (next_failure.message, "symbolic link"));
+  g_assert_false (pat_store_save_game (next, game, NULL));
+  g_assert_cmpuint (next_failure.count, ==, 1);
+  failure_clear (&next_failure);
+  assert_link (path, target);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 1);
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+/* A symbolic link where a file goes is never followed, whatever it points to: the file is read
+ * only where the store put it, and a save never lands outside the data folder. */
+static void
+test_symlink (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *elsewhere = g_dir_make_tmp ("patience-elsewhere-XXXXXX", NULL);
+  g_autoptr(PatStore) other = pat_store_new (elsewhere);
+  g_autoptr(PatGame) kept = played_game ("penguin", 7, 6);
+  g_autofree char *kept_path = pat_store_dup_game_path (other, "penguin");
+  g_autofree char *history = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  g_autofree char *match = g_build_filename (fixture->dir, "match.gvariant", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_new_static ("history", 7);
+  g_autoptr(GError) error = NULL;
+  const char *players[] = { "Ann", "Bob", NULL };
+  g_autoptr(PatMatch) a_match = pat_match_new (players, NULL);
+  gsize before_length, after_length;
+
+  /* A link that loops, one to a disk that is not mounted, one to a save kept elsewhere. */
+  assert_link_left (fixture, "demon", "demon.gvariant");
+  assert_link_left (fixture, "black-hole", "/nonexistent-patience-disk/black-hole.gvariant");
+  g_assert_true (pat_store_save_game (other, kept, NULL));
+  before = read_all (kept_path, &before_length);
+  assert_link_left (fixture, "penguin", kept_path);
+  after = read_all (kept_path, &after_length);
+  g_assert_cmpmem (before, before_length, after, after_length);
+  g_assert_cmpuint (count_files (elsewhere), ==, 1);
+
+  /* The history and the match file alike. */
+  g_assert_cmpint (symlink ("/nonexistent-patience-disk/history.gvariant", history), ==, 0);
+  failure_clear (&fixture->failure);
+  g_assert_null (pat_store_load_history (fixture->store, (PatStoreParseFunc) g_bytes_ref,
+                                         &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_clear_error (&error);
+  g_assert_cmpstr (fixture->failure.game_id, ==, PAT_STORE_HISTORY_NAME);
+  g_assert_false (pat_store_save_history (fixture->store, bytes, NULL));
+  pat_store_save_history_later (fixture->store, bytes);
+  pat_store_flush (fixture->store);
+  assert_link (history, "/nonexistent-patience-disk/history.gvariant");
+
+  g_assert_cmpint (symlink ("match.gvariant", match), ==, 0);
+  failure_clear (&fixture->failure);
+  g_assert_true (pat_store_has_match (fixture->store));
+  g_assert_false (pat_store_save_match (fixture->store, a_match, NULL));
+  g_assert_false (pat_store_remove_match (fixture->store, NULL));
+  g_assert_cmpuint (fixture->failure.count, ==, 1);
+  g_assert_cmpstr (fixture->failure.game_id, ==, "match");
+  assert_link (match, "match.gvariant");
+
+  g_assert_cmpint (g_unlink (history), ==, 0);
+  g_assert_cmpint (g_unlink (match), ==, 0);
+  g_assert_cmpint (g_unlink (kept_path), ==, 0);
+  g_assert_cmpint (g_rmdir (elsewhere), ==, 0);
+}
+
 /* A regular file too big to be ours is not read; it is moved aside like any broken file. */
 static void
 test_oversized (Fixture       *fixture,
@@ -952,6 +1095,7 @@ main (int   argc,
   ADD ("/store/read-error-keeps-file", test_read_error_keeps_file);
   ADD ("/store/fifo", test_fifo);
   ADD ("/store/device", test_device);
+  ADD ("/store/symlink", test_symlink);
   ADD ("/store/oversized", test_oversized);
   ADD ("/store/leftovers", test_leftovers);
   ADD ("/store/unmovable", test_unmovable);
