@@ -59,6 +59,21 @@ has_teams (PatMatch *match)
   return pat_match_get_n_teams (match) > 0;
 }
 
+/* The highest total of a player or team. */
+static int
+top_total (PatMatch *match)
+{
+  gboolean teams = has_teams (match);
+  guint n = teams ? pat_match_get_n_teams (match) : pat_match_get_n_players (match);
+  int best = G_MININT;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    best = MAX (best, teams ? pat_match_get_team_total (match, i)
+                            : pat_match_get_player_total (match, i));
+  return best;
+}
+
 static const char *
 current_name (PatScoreboard *self)
 {
@@ -101,7 +116,22 @@ update_header (PatScoreboard *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->icon), finished);
   gtk_widget_set_visible (GTK_WIDGET (self->abandon_button), !finished);
-  if (finished)
+  if (finished && pat_match_get_winner (self->match) < 0)
+    {
+      int total = top_total (self->match);
+
+      /* Translators: the scoreboard's title when the last round a match can have ends in a tie */
+      headline = g_strdup (_("A Draw"));
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* Translators: under "A Draw": the total that
+                                               * the players or teams at the top share */
+                                              "The last round ends with a tie at %'d point.",
+                                              "The last round ends with a tie at %'d points.",
+                                              ABS (total)),
+                                 total);
+      button = g_strdup (_("_Close"));
+    }
+  else if (finished)
     {
       int winner = pat_match_get_winner (self->match);
       int total = has_teams (self->match) ? pat_match_get_team_total (self->match, winner)
@@ -214,7 +244,8 @@ update_standings (PatScoreboard *self)
       gboolean leading = s->total > 0 && s->total == g_array_index (standings, Standing, 0).total;
       GtkWidget *row;
 
-      if (finished)
+      /* A drawn match's leaders share the top. */
+      if (finished && pat_match_get_winner (self->match) >= 0)
         leading = (int) s->index == pat_match_get_winner (self->match);
       if (teams)
         {
