@@ -300,8 +300,9 @@ match_changed_cb (PatMatchPlay *self,
   pat_match_play_save (self);
 }
 
-/* A match that is over, won or abandoned, leaves nothing to resume: no turn, no file, and the
- * last game is the game matches play. A file that cannot be removed is said like a failed save. */
+/* A match that is over (won, drawn or abandoned) leaves nothing to resume: no turn, no file,
+ * and the last game is the game matches play. A file that cannot be removed is said like a
+ * failed save. */
 static void
 close_match (PatMatchPlay *self)
 {
@@ -356,7 +357,8 @@ pat_match_play_end_turn (PatMatchPlay *self)
   set_turn_over (self, TRUE);
   score = pat_game_get_score (self->current_game);
   /* A score taken changes the match, which saves it (match_changed_cb()). */
-  if (!pat_match_record_score (self->match, score, &error))
+  /* Only a match past its last round refuses a game's score; it ends there. */
+  if (!pat_match_record_score (self->match, score, &error) && !pat_match_conclude (self->match))
     g_warning ("The match did not take the score: %s", error->message);
   g_signal_emit (self, signals[TURN_ENDED], 0, score);
   return TRUE;
@@ -367,7 +369,8 @@ pat_match_play_end_turn (PatMatchPlay *self)
  *
  * Begins the current player's turn with pat_match_get_game(), saves the match, marks it as the
  * match to resume and emits #PatMatchPlay::turn-started; a game that has already ended then
- * ends its turn at once.
+ * ends its turn at once. A match loaded after its last round, undecided, has no turn left: it
+ * ends instead (pat_match_conclude()), and its file is removed as a won match's is.
  *
  * Returns: whether a turn began (not while one is being played, nor once the match is over)
  */
@@ -382,6 +385,8 @@ pat_match_play_start_next_turn (PatMatchPlay *self)
   g_return_val_if_fail (PAT_IS_MATCH_PLAY (self), FALSE);
 
   if (!self->turn_over || self->abandoned || pat_match_get_finished (self->match))
+    return FALSE;
+  if (pat_match_conclude (self->match))
     return FALSE;
 
   game = pat_match_get_game (self->match);

@@ -22,8 +22,10 @@ G_DECLARE_FINAL_TYPE (PatMatchPlay, pat_match_play, PAT, MATCH_PLAY, GObject)
  *
  * With a store, the match is saved at every change of the match (and so of its game), at the
  * start and end of every turn and with pat_match_play_save(); once a turn has begun, the store's
- * "resume-match" is set, so that the match goes on at the next start. A won match's file is
- * removed and the last game becomes the game matches play; so with pat_match_play_abandon().
+ * "resume-match" is set, so that the match goes on at the next start. The file of a match that
+ * is over (won, or drawn after its last round) is removed and the last game becomes the game
+ * matches play; so with pat_match_play_abandon(). A match loaded after its last round,
+ * undecided, ends at pat_match_play_start_next_turn().
  *
  * Properties:
  *   match (PatMatch, construct-only)

@@ -41,7 +41,8 @@ struct _PatMatch
   GArray     *scores;        /* int, in order of play */
   GArray     *totals;        /* int, each player's sum of scores, kept as scores are added */
   gboolean    tie_break;
-  int         winner;        /* −1 until the match is won */
+  int         winner;        /* −1 until the match is won, and in a drawn match */
+  gboolean    over;          /* won, or drawn at the last round */
   PatGame    *game;
 };
 
@@ -115,7 +116,7 @@ pat_match_get_property (GObject    *object,
       break;
 
     case PROP_FINISHED:
-      g_value_set_boolean (value, self->winner >= 0);
+      g_value_set_boolean (value, self->over);
       break;
 
     case PROP_GAME:
@@ -599,14 +600,15 @@ set_game (PatMatch *self,
  * options, created at the first call and kept (and saved with the match) until the turn's
  * score is recorded.
  *
- * Returns: (transfer none) (nullable): the game, or %NULL once the match is over
+ * Returns: (transfer none) (nullable): the game, or %NULL once the match is over or has no
+ *   round left to play
  */
 PatGame *
 pat_match_get_game (PatMatch *self)
 {
   g_return_val_if_fail (PAT_IS_MATCH (self), NULL);
 
-  if (self->winner >= 0)
+  if (self->over || pat_match_get_round (self) > PAT_MATCH_MAX_ROUNDS)
     return NULL;
   if (self->game == NULL)
     {
@@ -622,9 +624,11 @@ pat_match_get_game (PatMatch *self)
 }
 
 /* Looks at the totals after a complete round: the one highest total at or above the target
- * wins; a tie there means one more round. */
+ * wins; a tie there means one more round. After the last round (@final) nothing follows: the
+ * one highest total wins even below the target, and a tie at the top draws the match. */
 static void
-judge_round (PatMatch *self)
+judge_round (PatMatch *self,
+             gboolean  final)
 {
   gboolean teams = self->teams->len > 0;
   guint n = teams ? self->teams->len : self->players->len;
@@ -651,22 +655,40 @@ judge_round (PatMatch *self)
   if (best >= self->target)
     {
       if (at_best == 1)
-        self->winner = best_index;
+        {
+          self->winner = best_index;
+          self->over = TRUE;
+        }
       else
         self->tie_break = TRUE;
+    }
+  else if (final && at_best == 1)
+    {
+      self->winner = best_index;
+      self->over = TRUE;
+    }
+  /* No round follows the last: a tie at the top there is a draw. */
+  if (final && !self->over)
+    {
+      self->tie_break = FALSE;
+      self->over = TRUE;
     }
 }
 
 /* Adds a score without any signal; used by pat_match_record_score() and to replay a file.
- * The player's total grows with it, so that judging a round costs the same at any length. */
+ * The player's total grows with it, so that judging a round costs the same at any length.
+ * The last round is judged as the last one only when @final: a file that an earlier version
+ * saved after its last round, undecided, replays undecided, for pat_match_conclude() to end
+ * with the signals a player sees. */
 static gboolean
 add_score (PatMatch  *self,
            int        score,
+           gboolean   final,
            GError   **error)
 {
   guint player = pat_match_get_current_player (self);
 
-  if (self->winner >= 0)
+  if (self->over)
     return invalid (error, _("The match is over"));
   if (score < MIN_SCORE || score > MAX_SCORE)
     return invalid (error, _("That is not a score of Demon"));
@@ -677,8 +699,34 @@ add_score (PatMatch  *self,
   g_array_index (self->totals, int, player) += score;
   total_additions++;
   if (self->scores->len % self->players->len == 0)
-    judge_round (self);
+    judge_round (self, final && pat_match_get_round (self) > PAT_MATCH_MAX_ROUNDS);
   return TRUE;
+}
+
+/* Says what a recorded score (@scored), or the end after the last round, changed. */
+static void
+announce (PatMatch *self,
+          gboolean  scored,
+          gboolean  was_tie_break,
+          gboolean  was_over)
+{
+  GObject *object = G_OBJECT (self);
+
+  g_object_freeze_notify (object);
+  set_game (self, NULL);
+  if (scored)
+    g_object_notify_by_pspec (object, properties[PROP_CURRENT_PLAYER]);
+  if (scored && pat_match_get_current_player (self) == 0)
+    g_object_notify_by_pspec (object, properties[PROP_ROUND]);
+  if (self->tie_break != was_tie_break)
+    g_object_notify_by_pspec (object, properties[PROP_TIE_BREAK]);
+  if (self->over != was_over)
+    g_object_notify_by_pspec (object, properties[PROP_FINISHED]);
+  g_object_thaw_notify (object);
+
+  g_signal_emit (self, signals[CHANGED], 0);
+  if (self->over != was_over)
+    g_signal_emit (self, signals[FINISHED], 0, pat_match_get_winner_name (self));
 }
 
 /**
@@ -688,7 +736,8 @@ add_score (PatMatch  *self,
  *   is impossible)
  *
  * Ends the current turn. When it completes a round, the round is judged, and
- * #PatMatch::finished is emitted if somebody has won.
+ * #PatMatch::finished is emitted if somebody has won, or if it was the last round
+ * (%PAT_MATCH_MAX_ROUNDS): the match is then won by the highest total, or drawn.
  *
  * Returns: whether the score was recorded
  */
@@ -697,30 +746,40 @@ pat_match_record_score (PatMatch  *self,
                         int        score,
                         GError   **error)
 {
-  GObject *object = G_OBJECT (self);
   gboolean was_tie_break;
 
   g_return_val_if_fail (PAT_IS_MATCH (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   was_tie_break = self->tie_break;
-  if (!add_score (self, score, error))
+  if (!add_score (self, score, TRUE, error))
     return FALSE;
+  announce (self, TRUE, was_tie_break, FALSE);
+  return TRUE;
+}
 
-  g_object_freeze_notify (object);
-  set_game (self, NULL);
-  g_object_notify_by_pspec (object, properties[PROP_CURRENT_PLAYER]);
-  if (pat_match_get_current_player (self) == 0)
-    g_object_notify_by_pspec (object, properties[PROP_ROUND]);
-  if (self->tie_break != was_tie_break)
-    g_object_notify_by_pspec (object, properties[PROP_TIE_BREAK]);
-  if (self->winner >= 0)
-    g_object_notify_by_pspec (object, properties[PROP_FINISHED]);
-  g_object_thaw_notify (object);
+/**
+ * pat_match_conclude:
+ *
+ * Ends a match whose last round (%PAT_MATCH_MAX_ROUNDS) is complete but undecided, as a file
+ * that an earlier version saved holds it: the highest total wins, even below the target, and a
+ * tie at the top draws the match; #PatMatch::finished is emitted as for any end. A match with
+ * a round left to play, or already over, is left as it is.
+ *
+ * Returns: whether the match ended now
+ */
+gboolean
+pat_match_conclude (PatMatch *self)
+{
+  gboolean was_tie_break;
 
-  g_signal_emit (self, signals[CHANGED], 0);
-  if (self->winner >= 0)
-    g_signal_emit (self, signals[FINISHED], 0, pat_match_get_winner_name (self));
+  g_return_val_if_fail (PAT_IS_MATCH (self), FALSE);
+
+  if (self->over || pat_match_get_round (self) <= PAT_MATCH_MAX_ROUNDS)
+    return FALSE;
+  was_tie_break = self->tie_break;
+  judge_round (self, TRUE);
+  announce (self, FALSE, was_tie_break, FALSE);
   return TRUE;
 }
 
@@ -729,7 +788,7 @@ pat_match_get_finished (PatMatch *self)
 {
   g_return_val_if_fail (PAT_IS_MATCH (self), FALSE);
 
-  return self->winner >= 0;
+  return self->over;
 }
 
 /**
@@ -906,10 +965,11 @@ match_from_payload (GVariant  *payload,
   if (n_scores > (gsize) PAT_MATCH_MAX_ROUNDS * n_players)
     return match_corrupt (error, _("too many rounds"));
   for (i = 0; i < n_scores; i++)
-    if (!add_score (self, scores[i], &local_error))
+    if (!add_score (self, scores[i], FALSE, &local_error))
       return match_corrupt (error, local_error->message);
 
-  if (game_v != NULL)
+  /* After the last round a game cannot count: an earlier version began one; it is dropped. */
+  if (game_v != NULL && pat_match_get_round (self) <= PAT_MATCH_MAX_ROUNDS)
     {
       g_autoptr(PatGame) game = NULL;
       PatDealNumber deal, game_deal;
@@ -918,7 +978,7 @@ match_from_payload (GVariant  *payload,
       if (game == NULL)
         return NULL;
       pat_match_get_deal (self, &deal);
-      if (self->winner >= 0 || pat_game_get_rules (game) != pat_rules_match () ||
+      if (self->over || pat_game_get_rules (game) != pat_rules_match () ||
           !pat_game_get_deal (game, &game_deal) || !pat_deal_number_equal (&deal, &game_deal) ||
           pat_game_get_options (game).die_mode != self->options.die_mode)
         return match_corrupt (error, _("the game in progress is not this turn's"));

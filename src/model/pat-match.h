@@ -17,8 +17,8 @@ G_DECLARE_FINAL_TYPE (PatMatch, pat_match, PAT, MATCH, GObject)
 #define PAT_MATCH_DEFAULT_TARGET 200
 #define PAT_MATCH_DEFAULT_TEAM_TARGET 500
 /* Limits that no match played at a table reaches, so that a crafted file cannot make loading
- * take minutes: names (of players and teams) in characters, and rounds (at the last round a
- * match without a winner takes no more scores). */
+ * take minutes: names (of players and teams) in characters, and rounds (the last round ends
+ * the match: see below). */
 #define PAT_MATCH_MAX_NAME_LENGTH 200
 #define PAT_MATCH_MAX_ROUNDS 10000
 
@@ -27,7 +27,9 @@ G_DECLARE_FINAL_TYPE (PatMatch, pat_match, PAT, MATCH, GObject)
  * the players were given; by default all of a round's players get the same deal, derived from
  * the match's seed and the round number. Each round score adds to the player's total, or to
  * the team's pooled total. When a round is complete, the highest total at or above the target
- * wins; a tie at the top plays one more round (and so on).
+ * wins; a tie at the top plays one more round (and so on). Round PAT_MATCH_MAX_ROUNDS is the
+ * last: after it the highest total wins, even below the target, and a tie at the top draws
+ * the match (finished, without a winner).
  *
  * Properties (read-only, notified on change): round (uint, 1-based), current-player (uint),
  *   tie-break (boolean: the round being played breaks a tie), finished (boolean),
@@ -36,7 +38,8 @@ G_DECLARE_FINAL_TYPE (PatMatch, pat_match, PAT, MATCH, GObject)
  *   changed ()                 — a score was recorded, a setting changed, or the current
  *                                game changed position (so the match can be saved)
  *   finished (const char *winner)
- *                              — the match is won, by this player or team
+ *                              — the match is over: won by this player or team, or drawn
+ *                                after its last round (@winner %NULL)
  */
 
 PatMatch   *pat_match_new                (const char *const  *players,
@@ -93,9 +96,12 @@ PatGame    *pat_match_get_game           (PatMatch           *self);
 gboolean    pat_match_record_score       (PatMatch           *self,
                                           int                 score,
                                           GError            **error);
+/* Ends a match loaded after its last round but undecided (an earlier version saved it so). */
+gboolean    pat_match_conclude           (PatMatch           *self);
 
+/* Whether the match is over: won, or drawn after its last round. */
 gboolean    pat_match_get_finished       (PatMatch           *self);
-/* The winning player or team (an index into players or teams), or -1. */
+/* The winning player or team (an index into players or teams), or -1 (also when drawn). */
 int         pat_match_get_winner         (PatMatch           *self);
 const char *pat_match_get_winner_name    (PatMatch           *self);
 /* "The demon is exorcised!", translated, once the match is won; %NULL before. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatScoreboard: a Demon match's standings, every round's scores, whose turn it is, and the
- * winner. */
+/* PatScoreboard: a Demon match's standings, the scores of its last rounds, whose turn it is,
+ * and the winner. */
 
 #include "config.h"
 
@@ -24,7 +24,12 @@ struct _PatScoreboard {
   PatMatch            *match;
   gboolean             between_turns;
   GPtrArray           *standing_rows;   /* GtkWidget, to remove them */
+  guint                n_listed_rounds;
 };
+
+/* The table lists the last rounds only, so that a long match's scoreboard opens as fast as a
+ * short one's (10,000 rounds of widgets took seconds); the totals count every round. */
+#define MAX_LISTED_ROUNDS 50
 
 G_DEFINE_FINAL_TYPE (PatScoreboard, pat_scoreboard, ADW_TYPE_WINDOW)
 
@@ -57,6 +62,21 @@ static gboolean
 has_teams (PatMatch *match)
 {
   return pat_match_get_n_teams (match) > 0;
+}
+
+/* The highest total of a player or team. */
+static int
+top_total (PatMatch *match)
+{
+  gboolean teams = has_teams (match);
+  guint n = teams ? pat_match_get_n_teams (match) : pat_match_get_n_players (match);
+  int best = G_MININT;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    best = MAX (best, teams ? pat_match_get_team_total (match, i)
+                            : pat_match_get_player_total (match, i));
+  return best;
 }
 
 static const char *
@@ -101,7 +121,22 @@ update_header (PatScoreboard *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->icon), finished);
   gtk_widget_set_visible (GTK_WIDGET (self->abandon_button), !finished);
-  if (finished)
+  if (finished && pat_match_get_winner (self->match) < 0)
+    {
+      int total = top_total (self->match);
+
+      /* Translators: the scoreboard's title when the last round a match can have ends in a tie */
+      headline = g_strdup (_("A Draw"));
+      subline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* Translators: under "A Draw": the total that
+                                               * the players or teams at the top share */
+                                              "The last round ends with a tie at %'d point.",
+                                              "The last round ends with a tie at %'d points.",
+                                              ABS (total)),
+                                 total);
+      button = g_strdup (_("_Close"));
+    }
+  else if (finished)
     {
       int winner = pat_match_get_winner (self->match);
       int total = has_teams (self->match) ? pat_match_get_team_total (self->match, winner)
@@ -214,7 +249,8 @@ update_standings (PatScoreboard *self)
       gboolean leading = s->total > 0 && s->total == g_array_index (standings, Standing, 0).total;
       GtkWidget *row;
 
-      if (finished)
+      /* A drawn match's leaders share the top. */
+      if (finished && pat_match_get_winner (self->match) >= 0)
         leading = (int) s->index == pat_match_get_winner (self->match);
       if (teams)
         {
@@ -257,6 +293,7 @@ update_table (PatScoreboard *self)
   gboolean finished = pat_match_get_finished (self->match);
   gboolean teams = has_teams (self->match);
   GtkWidget *child;
+  guint first, row;
   guint p, r;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
@@ -288,11 +325,27 @@ update_table (PatScoreboard *self)
       gtk_grid_attach (self->table, box, p + 1, 0, 1, 1);
     }
 
-  for (r = 1; r <= rounds; r++)
+  first = rounds > MAX_LISTED_ROUNDS ? rounds - MAX_LISTED_ROUNDS + 1 : 1;
+  self->n_listed_rounds = rounds - first + 1;
+  row = 1;
+  if (first > 1)
+    {
+      g_autofree char *text = NULL;
+
+      /* Translators: in the scoreboard, above the last rounds of a long match */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u earlier round is not listed.",
+                                           "%'u earlier rounds are not listed.", first - 1),
+                              first - 1);
+      child = cell (text, "dim-label", 0.5);
+      gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+      gtk_grid_attach (self->table, child, 0, row++, n_players + 1, 1);
+    }
+
+  for (r = first; r <= rounds; r++, row++)
     {
       g_autofree char *round = g_strdup_printf ("%u", r);
 
-      gtk_grid_attach (self->table, cell (round, "dim-label", 0), 0, r, 1, 1);
+      gtk_grid_attach (self->table, cell (round, "dim-label", 0), 0, row, 1, 1);
       for (p = 0; p < n_players; p++)
         {
           int score;
@@ -301,7 +354,7 @@ update_table (PatScoreboard *self)
             {
               g_autofree char *text = g_strdup_printf ("%'d", score);
 
-              gtk_grid_attach (self->table, cell (text, NULL, 1), p + 1, r, 1, 1);
+              gtk_grid_attach (self->table, cell (text, NULL, 1), p + 1, row, 1, 1);
             }
           else if (!finished && r == pat_match_get_round (self->match) && p == current)
             {
@@ -309,19 +362,19 @@ update_table (PatScoreboard *self)
               const char *now = self->between_turns || !turn_begun (self) ? _("next")
                                                                           : _("playing");
 
-              gtk_grid_attach (self->table, cell (now, "accent", 1), p + 1, r, 1, 1);
+              gtk_grid_attach (self->table, cell (now, "accent", 1), p + 1, row, 1, 1);
             }
           else
-            gtk_grid_attach (self->table, cell ("·", "dim-label", 1), p + 1, r, 1, 1);
+            gtk_grid_attach (self->table, cell ("·", "dim-label", 1), p + 1, row, 1, 1);
         }
     }
 
-  gtk_grid_attach (self->table, cell (_("Total"), "heading", 0), 0, rounds + 1, 1, 1);
+  gtk_grid_attach (self->table, cell (_("Total"), "heading", 0), 0, row, 1, 1);
   for (p = 0; p < n_players; p++)
     {
       g_autofree char *text = g_strdup_printf ("%'d", pat_match_get_player_total (self->match, p));
 
-      gtk_grid_attach (self->table, cell (text, "heading", 1), p + 1, rounds + 1, 1, 1);
+      gtk_grid_attach (self->table, cell (text, "heading", 1), p + 1, row, 1, 1);
     }
 }
 
@@ -454,4 +507,18 @@ pat_scoreboard_get_headline (PatScoreboard *self)
   g_return_val_if_fail (PAT_IS_SCOREBOARD (self), NULL);
 
   return gtk_label_get_label (self->headline);
+}
+
+/**
+ * pat_scoreboard_get_n_listed_rounds:
+ *
+ * Returns: how many rounds the table lists: every round up to the current one, or of a
+ *   finished match up to its last, but at most the last 50 (the totals count them all)
+ */
+guint
+pat_scoreboard_get_n_listed_rounds (PatScoreboard *self)
+{
+  g_return_val_if_fail (PAT_IS_SCOREBOARD (self), 0);
+
+  return self->n_listed_rounds;
 }

@@ -603,6 +603,117 @@ test_caps (void)
   g_assert_cmpstr (error->message, ==, "A name can have at most 200 characters");
 }
 
+/* The last round ends the match: the one highest total wins, even below the target (here in a
+ * team match, where totals are pooled), and no score is taken after it. */
+static void
+test_last_round_win (void)
+{
+  const char *const four[] = { "Ann", "Bob", "Cy", "Di", NULL };
+  const char *const teams[] = { "North", "South", NULL };
+  const guint split[] = { 0, 1, 0, 1 };
+  g_autoptr(PatMatch) match = pat_match_new_with_teams (four, split, teams, NULL);
+  g_autoptr(GError) error = NULL;
+  const int round[] = { 3, 4, 2, 0 };
+  PatDealNumber deal;
+  Watch watch;
+  guint r;
+
+  pat_match_set_target (match, 100000);
+  watch_connect (match, &watch);
+  for (r = 1; r < PAT_MATCH_MAX_ROUNDS; r++)
+    record_round (match, round);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_cmpuint (pat_match_get_round (match), ==, PAT_MATCH_MAX_ROUNDS);
+  /* The last round is played as any other. */
+  pat_match_get_deal (match, &deal);
+  g_assert_nonnull (pat_match_get_game (match));
+
+  record_round (match, round);
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_cmpuint (watch.finished, ==, 1);
+  g_assert_cmpstr (watch.winner, ==, "North");
+  g_assert_cmpint (pat_match_get_winner (match), ==, 0);
+  g_assert_cmpint (pat_match_get_team_total (match, 0), ==, 5 * PAT_MATCH_MAX_ROUNDS);
+  g_assert_cmpint (pat_match_get_team_total (match, 1), ==, 4 * PAT_MATCH_MAX_ROUNDS);
+  g_assert_nonnull (pat_match_get_announcement (match));
+  g_assert_null (pat_match_get_game (match));
+  g_assert_false (pat_match_record_score (match, 10, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpuint (watch.finished, ==, 1);
+  watch_clear (match, &watch);
+}
+
+/* A tie at the top of the last round, above the target or not, draws the match: it is over,
+ * without a winner, and "finished" says so with no name. */
+static void
+test_last_round_draw (void)
+{
+  guint above;
+
+  for (above = 0; above <= 1; above++)
+    {
+      g_autoptr(GBytes) bytes = crafted_match (2 * PAT_MATCH_MAX_ROUNDS - 1, above ? 50 : 7,
+                                               above ? 100 : 100000);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PatMatch) match = pat_match_new_from_bytes (bytes, &error);
+      Watch watch;
+
+      g_assert_no_error (error);
+      g_assert_false (pat_match_get_finished (match));
+      g_assert_cmpuint (pat_match_get_round (match), ==, PAT_MATCH_MAX_ROUNDS);
+      g_assert_cmpuint (pat_match_get_current_player (match), ==, 1);
+      g_assert_true (pat_match_get_tie_break (match) == (above == 1));
+      watch_connect (match, &watch);
+      watch.winner = g_strdup ("nobody yet");
+
+      g_assert_true (pat_match_record_score (match, above ? 50 : 7, &error));
+      g_assert_no_error (error);
+      g_assert_true (pat_match_get_finished (match));
+      g_assert_false (pat_match_get_tie_break (match));
+      g_assert_cmpint (pat_match_get_winner (match), ==, -1);
+      g_assert_null (pat_match_get_winner_name (match));
+      g_assert_cmpuint (watch.finished, ==, 1);
+      g_assert_null (watch.winner);
+      g_assert_null (pat_match_get_game (match));
+      watch_clear (match, &watch);
+    }
+}
+
+/* A file an earlier version saved after the last round, undecided, loads undecided (it is
+ * offered to resume); pat_match_conclude() then ends it as its last round would have. */
+static void
+test_conclude (void)
+{
+  g_autoptr(GBytes) tie = crafted_match (2 * PAT_MATCH_MAX_ROUNDS, 50, 100);
+  g_autoptr(GBytes) low = crafted_match (2 * PAT_MATCH_MAX_ROUNDS - 1, 5, 100000);
+  g_autoptr(PatMatch) match = pat_match_new_from_bytes (tie, NULL);
+  Watch watch;
+
+  watch_connect (match, &watch);
+  g_assert_false (pat_match_get_finished (match));
+  g_assert_null (pat_match_get_game (match));
+  g_assert_true (pat_match_conclude (match));
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_false (pat_match_get_tie_break (match));
+  g_assert_cmpint (pat_match_get_winner (match), ==, -1);
+  g_assert_cmpuint (watch.finished, ==, 1);
+  g_assert_cmpuint (watch.changed, ==, 1);
+  g_assert_false (pat_match_conclude (match));
+  g_assert_cmpuint (watch.finished, ==, 1);
+  watch_clear (match, &watch);
+  g_clear_object (&match);
+
+  /* With a round left, it does nothing; the last score ends the match itself. */
+  match = pat_match_new_from_bytes (low, NULL);
+  watch_connect (match, &watch);
+  g_assert_false (pat_match_conclude (match));
+  g_assert_cmpuint (watch.finished + watch.changed, ==, 0);
+  g_assert_true (pat_match_record_score (match, 6, NULL));
+  g_assert_cmpuint (watch.finished, ==, 1);
+  g_assert_cmpstr (watch.winner, ==, "Bob");
+  watch_clear (match, &watch);
+}
+
 /* A long team match, saved and loaded along the way, keeps its totals and winner, which are
  * those of its scores added up here. */
 static void
@@ -702,6 +813,9 @@ main (int   argc,
   g_test_add_func ("/match/load-linear", test_load_linear);
   g_test_add_func ("/match/caps", test_caps);
   g_test_add_func ("/match/long-round-trip", test_long_round_trip);
+  g_test_add_func ("/match/last-round/win", test_last_round_win);
+  g_test_add_func ("/match/last-round/draw", test_last_round_draw);
+  g_test_add_func ("/match/last-round/conclude", test_conclude);
 
   return g_test_run ();
 }
