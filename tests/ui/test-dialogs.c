@@ -1007,6 +1007,43 @@ test_scoreboard_winner (void)
   gtk_window_destroy (GTK_WINDOW (scoreboard));
 }
 
+/* A long match lists its last rounds only, with every round in the totals; a match that ends
+ * level after its last possible round is a draw. */
+static void
+test_scoreboard_long (void)
+{
+  const char *players[] = { "Ann", "Ben", NULL };
+  g_autoptr(PatMatch) match = pat_match_new (players, NULL);
+  PatScoreboard *scoreboard;
+  g_autofree char *text = NULL;
+  guint i;
+
+  pat_match_set_target (match, 100000);
+  for (i = 0; i < 3; i++)
+    g_assert_true (pat_match_record_score (match, 1, NULL));
+  scoreboard = pat_scoreboard_new (NULL, match);
+  gtk_window_present (GTK_WINDOW (scoreboard));
+  spin (20);
+  /* Rounds 1 and 2 (Ben has not played round 2). */
+  g_assert_cmpuint (pat_scoreboard_get_n_listed_rounds (scoreboard), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (scoreboard));
+
+  /* Level to the last possible round: a draw. */
+  for (i = 0; i < 30000 && !pat_match_get_finished (match); i++)
+    g_assert_true (pat_match_record_score (match, 1, NULL));
+  g_assert_true (pat_match_get_finished (match));
+  g_assert_cmpuint (pat_match_get_round (match), >=, 10000);
+  scoreboard = pat_scoreboard_new (NULL, match);
+  gtk_window_present (GTK_WINDOW (scoreboard));
+  spin (20);
+  g_assert_cmpuint (pat_scoreboard_get_n_listed_rounds (scoreboard), ==, 50);
+  g_assert_cmpstr (pat_scoreboard_get_headline (scoreboard), ==, "A Draw");
+  text = dup_text (scoreboard);
+  g_assert_nonnull (strstr (text, "9950 earlier rounds are not listed"));
+  g_assert_nonnull (strstr (text, "10000"));
+  gtk_window_destroy (GTK_WINDOW (scoreboard));
+}
+
 static void
 test_charts (void)
 {
@@ -1068,6 +1105,7 @@ main (int   argc,
   g_test_add_func ("/dialogs/combo-values-whole", test_combo_values_whole);
   g_test_add_func ("/dialogs/match", test_match);
   g_test_add_func ("/dialogs/scoreboard-winner", test_scoreboard_winner);
+  g_test_add_func ("/dialogs/scoreboard-long", test_scoreboard_long);
   g_test_add_func ("/dialogs/charts", test_charts);
 
   return g_test_run ();
