@@ -584,27 +584,6 @@ record_hop (const PatState *state,
   g_array_append_val (recorder->hops, hop);
 }
 
-static void
-locate_cards (const PatState *state,
-              guint8          pile_of[PAT_N_CARDS],
-              guint8          index_of[PAT_N_CARDS])
-{
-  memset (pile_of, 0xff, PAT_N_CARDS);
-  memset (index_of, 0xff, PAT_N_CARDS);
-  for (guint p = 0; p < state->n_piles; p++)
-    {
-      const PatCard *cards = pat_state_pile_cards (state, p);
-      guint n = pat_state_pile_len (state, p);
-
-      for (guint i = 0; i < n; i++)
-        if (cards[i] < PAT_N_CARDS)
-          {
-            pile_of[cards[i]] = (guint8) p;
-            index_of[cards[i]] = (guint8) i;
-          }
-    }
-}
-
 static gboolean
 layout_face_up (const PatLayout *layout,
                 const PatState  *state,
@@ -638,7 +617,7 @@ add_stage (const PatRules *rules,
   guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
   gboolean any = FALSE;
 
-  locate_cards (from, pile_of, index_of);
+  pat_state_locate_cards (from, pile_of, index_of);
   for (guint p = 0; p < to->n_piles; p++)
     {
       const PatCard *cards = pat_state_pile_cards (to, p);

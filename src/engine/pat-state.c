@@ -163,3 +163,31 @@ pat_state_hash (const PatState *state)
   h = (h ^ state->die) * G_GUINT64_CONSTANT (0x100000001b3);
   return h;
 }
+
+/**
+ * pat_state_locate_cards:
+ * @pile_of: (out): for each card, the pile it is in, or 0xff when it is in none
+ * @index_of: (out): for each card, its place in that pile from the bottom, or 0xff
+ *
+ * Where every card of @state is.
+ */
+void
+pat_state_locate_cards (const PatState *state,
+                        guint8          pile_of[PAT_N_CARDS],
+                        guint8          index_of[PAT_N_CARDS])
+{
+  memset (pile_of, 0xff, PAT_N_CARDS);
+  memset (index_of, 0xff, PAT_N_CARDS);
+  for (guint p = 0; p < state->n_piles; p++)
+    {
+      const PatCard *cards = pat_state_pile_cards (state, p);
+      guint n = pat_state_pile_len (state, p);
+
+      for (guint i = 0; i < n; i++)
+        if (cards[i] < PAT_N_CARDS)
+          {
+            pile_of[cards[i]] = (guint8) p;
+            index_of[cards[i]] = (guint8) i;
+          }
+    }
+}

@@ -81,6 +81,10 @@ void     pat_state_move_flip  (PatState       *state,
                                guint           to,
                                guint           count);
 guint    pat_state_n_cards    (const PatState *state);
+/* Where every card is: its pile and place, or 0xff for a card in no pile. */
+void     pat_state_locate_cards (const PatState *state,
+                                 guint8          pile_of[PAT_N_CARDS],
+                                 guint8          index_of[PAT_N_CARDS]);
 
 /* Called after each pat_state_move() with the position it left, while set. */
 typedef void (*PatStateMoveHook) (const PatState *state,

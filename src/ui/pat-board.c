@@ -391,27 +391,6 @@ deck_rect (PatBoard        *self,
 
 /* Animation steps */
 
-static void
-locate (const PatState *state,
-        guint8          pile_of[PAT_N_CARDS],
-        guint8          index_of[PAT_N_CARDS])
-{
-  memset (pile_of, 0xff, PAT_N_CARDS);
-  memset (index_of, 0xff, PAT_N_CARDS);
-  for (guint p = 0; p < state->n_piles; p++)
-    {
-      const PatCard *cards = pat_state_pile_cards (state, p);
-      guint n = pat_state_pile_len (state, p);
-
-      for (guint i = 0; i < n; i++)
-        if (cards[i] < PAT_N_CARDS)
-          {
-            pile_of[cards[i]] = (guint8) p;
-            index_of[cards[i]] = (guint8) i;
-          }
-    }
-}
-
 static gboolean
 same_cards (const PatState *a,
             const PatState *b)
@@ -440,7 +419,7 @@ step_init (PatBoardStep   *step,
   step->stagger = STAGGER_TIME;
   step->lift_pile = -1;
 
-  locate (from, pile_of, index_of);
+  pat_state_locate_cards (from, pile_of, index_of);
   for (guint p = 0; p < to->n_piles; p++)
     {
       const PatCard *cards = pat_state_pile_cards (to, p);
@@ -667,7 +646,7 @@ queue_deal (PatBoard       *self,
   step_init (&step, state, state, DEAL_TIME);
   step.deal = TRUE;
   step.stagger = DEAL_STAGGER;
-  locate (state, pile_of, index_of);
+  pat_state_locate_cards (state, pile_of, index_of);
   for (guint i = 0; i < PAT_N_CARDS; i++)
     {
       PatCard c = deck[i];
@@ -837,7 +816,7 @@ build_sprites (PatBoard           *self,
 
   if (step != NULL)
     {
-      locate (&step->from, pile_of, index_of);
+      pat_state_locate_cards (&step->from, pile_of, index_of);
       deck_rect (self, &deck);
     }
 
@@ -1205,7 +1184,7 @@ draw_badges (PatBoard       *self,
       PatCard beak = pat_game_get_deck (self->game)[0];
       guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
 
-      locate (state, pile_of, index_of);
+      pat_state_locate_cards (state, pile_of, index_of);
       if (beak < PAT_N_CARDS && pile_of[beak] != 0xff &&
           (layout->piles[pile_of[beak]].kind == PAT_PILE_TABLEAU ||
            layout->piles[pile_of[beak]].kind == PAT_PILE_CELL) &&
