@@ -179,6 +179,8 @@ undo_to_winnable_action (GtkWidget  *widget,
 
   pat_board_finish_animations (self->board);
   pat_session_undo_to_winnable (self->session);
+  /* The button goes with the verdict it answered: the focus goes back to the cards. */
+  pat_window_focus_board (self);
 }
 
 /* Winnable deals only. */

@@ -125,6 +125,33 @@ test_actions (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The keyboard belongs to the cards: a game coming in (at launch, at resume, a new deal) gives
+ * the board the focus, not the header bar's first button; an ended game's card keeps it. */
+static void
+test_focus_on_cards (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatSession *session = pat_window_get_session (window);
+  PatDealNumber deal = pat_deal_number_from_uint (5);
+
+  pat_session_resume (session);
+  spin (20);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (window->board));
+
+  gtk_widget_grab_focus (GTK_WIDGET (window->menu_button));
+  pat_session_start_deal (session, "penguin", &deal);
+  spin (20);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (window->board));
+
+  gtk_widget_grab_focus (GTK_WIDGET (window->menu_button));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  spin (20);
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (window->board));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_win_and_end_card (void)
 {
@@ -1603,6 +1630,7 @@ main (int   argc,
   g_test_add_func ("/window/every-game", test_every_game);
   g_test_add_func ("/window/celebration", test_celebration);
   g_test_add_func ("/window/actions", test_actions);
+  g_test_add_func ("/window/focus-on-cards", test_focus_on_cards);
   g_test_add_func ("/window/desktop-actions", test_desktop_actions);
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
   g_test_add_func ("/window/narrow", test_narrow_window);
