@@ -584,11 +584,18 @@ record_hop (const PatState *state,
   g_array_append_val (recorder->hops, hop);
 }
 
-static gboolean
-layout_face_up (const PatLayout *layout,
-                const PatState  *state,
-                guint            pile,
-                guint            index)
+/**
+ * pat_layout_card_face_up:
+ * @pile: a pile of @layout
+ * @index: a card's place in that pile, from the bottom
+ *
+ * Whether the layout shows that card of @state face up (a pile beyond the layout's shows all).
+ */
+gboolean
+pat_layout_card_face_up (const PatLayout *layout,
+                         const PatState  *state,
+                         guint            pile,
+                         guint            index)
 {
   if (pile >= layout->n_piles)
     return TRUE;
@@ -635,7 +642,7 @@ add_stage (const PatRules *rules,
           step.from_index = index_of[c];
           step.to_pile = (guint8) p;
           step.to_index = (guint8) i;
-          step.face_up = (guint8) layout_face_up (rules->layout, to, p, i);
+          step.face_up = (guint8) pat_layout_card_face_up (rules->layout, to, p, i);
           step.stage = (guint8) MIN (*stage, 255u);
           step.automatic = (guint8) !!automatic;
           g_array_append_val (steps, step);

@@ -209,6 +209,11 @@ gboolean         pat_rules_apply_steps   (const PatRules      *rules,
                                           guint               *stage,
                                           GError             **error);
 /* What the player calls @pile ("Fan 3", "Stock", the game's name for its hole), translated. */
+/* Whether @layout shows card @index (from the bottom) of @pile in @state face up. */
+gboolean         pat_layout_card_face_up (const PatLayout     *layout,
+                                          const PatState      *state,
+                                          guint                pile,
+                                          guint                index);
 char            *pat_rules_dup_pile_name (const PatRules      *rules,
                                           guint                pile);
 char            *pat_rules_format_state  (const PatRules      *rules,

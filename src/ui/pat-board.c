@@ -361,16 +361,7 @@ pat_board_card_face_up (PatBoard       *self,
                         guint           pile,
                         guint           index)
 {
-  switch ((PatFace) pat_board_get_layout (self)->piles[pile].face)
-    {
-    case PAT_FACE_DOWN:
-      return FALSE;
-    case PAT_FACE_TOP_UP:
-      return index + 1 == pat_state_pile_len (state, pile);
-    case PAT_FACE_UP:
-    default:
-      return TRUE;
-    }
+  return pat_layout_card_face_up (pat_board_get_layout (self), state, pile, index);
 }
 
 /* Where dealt cards come from: the stock, or the middle of the board. */

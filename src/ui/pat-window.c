@@ -521,19 +521,11 @@ board_message_cb (PatWindow  *self,
 /* The keyboard belongs to the cards: the board has the focus when a game comes in, when a
  * button that had it goes away, and when the window comes back from a dialog with the focus in
  * its header bar (the button or menu that opened the dialog). An ended game's card keeps it. */
-static void
-focus_board (PatWindow *self)
-{
-  if (!gtk_revealer_get_reveal_child (self->end_revealer))
-    gtk_widget_grab_focus (GTK_WIDGET (self->board));
-}
-
 void
 pat_window_focus_board (PatWindow *self)
 {
-  g_return_if_fail (PAT_IS_WINDOW (self));
-
-  focus_board (self);
+  if (!gtk_revealer_get_reveal_child (self->end_revealer))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 static void
@@ -546,7 +538,7 @@ is_active_cb (PatWindow  *self,
   update_running (self);
   if (gtk_window_is_active (GTK_WINDOW (self)) &&
       (focus == NULL || gtk_widget_get_ancestor (focus, ADW_TYPE_HEADER_BAR) != NULL))
-    focus_board (self);
+    pat_window_focus_board (self);
 }
 
 /* Below this width the window is phone-sized. It is above the widest minimum width the wide
@@ -653,7 +645,7 @@ session_game_cb (PatWindow  *self,
   update_running (self);
   update_end_button (self);
   pat_window_update_actions (self);
-  focus_board (self);
+  pat_window_focus_board (self);
 
   /* A resumed game that had already ended shows its end again, and a deal lost from the start
    * (Demon's can be) says why at once. */
