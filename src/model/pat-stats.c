@@ -19,10 +19,13 @@
 #define HISTORY_TYPE "a" ROW_TYPE
 
 /* The history file (history.gvariant in the store): every game id's recent results, oldest
- * first, in the store's versioned envelope. */
+ * first, in the store's versioned envelope. Format 2 adds, for each game, how many games its
+ * counters had played when its newest row was written ("stamps"), so that counters which a
+ * crash kept from being written can be brought up to date from the rows (repair()). */
 #define HISTORY_MAGIC "io.github.patience.Patience.History"
-#define HISTORY_VERSION 1
-#define HISTORY_PAYLOAD_TYPE "a{s" HISTORY_TYPE "}"
+#define HISTORY_VERSION 2
+#define HISTORY_PAYLOAD_TYPE_1 "a{s" HISTORY_TYPE "}"
+#define HISTORY_PAYLOAD_TYPE "(" HISTORY_PAYLOAD_TYPE_1 "a{su})"
 
 struct _PatStats
 {
@@ -33,7 +36,38 @@ struct _PatStats
   GSettingsSchema *schema;          /* io.github.patience.Patience[.Devel].Stats */
   GHashTable      *game_settings;   /* game id → GSettings of the schema above */
   GHashTable      *histories;       /* game id → GArray of PatResult; NULL until read */
+  GHashTable      *stamps;          /* game id → played when its newest row was kept (a uint) */
+  gboolean         history_blocked; /* history.gvariant is there, unreadable: rows go to
+                                       history-unsaved.gvariant */
+  gboolean         unsaved_exists;  /* history-unsaved.gvariant may be there */
 };
+
+/* What a history file holds. */
+typedef struct {
+  GHashTable *rows;     /* game id → GArray of PatResult */
+  GHashTable *stamps;   /* game id → GUINT_TO_POINTER (played) */
+} History;
+
+static void
+history_free (History *history)
+{
+  g_clear_pointer (&history->rows, g_hash_table_unref);
+  g_clear_pointer (&history->stamps, g_hash_table_unref);
+  g_free (history);
+}
+
+static History *
+history_new (void)
+{
+  History *history = g_new0 (History, 1);
+
+  history->rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_array_unref);
+  history->stamps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return history;
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (History, history_free)
 
 G_DEFINE_FINAL_TYPE (PatStats, pat_stats, G_TYPE_OBJECT)
 
@@ -55,6 +89,7 @@ static guint signals[N_SIGNALS];
 static void migrate             (PatStats *self,
                                  GVariant *old);
 static void report_inconsistent (PatStats *self);
+static GHashTable *histories    (PatStats *self);
 
 /* The settings' schema id + ".Stats", from the same source; migration of earlier versions' key. */
 static void
@@ -75,8 +110,10 @@ pat_stats_constructed (GObject *object)
     g_error ("The settings schema %s is not installed", schema_id);
 
   old = g_settings_get_user_value (self->settings, OLD_KEY);
-  if (old != NULL && g_variant_n_children (old) > 0)
+  if (old != NULL && g_variant_n_children (old) > 0 && !pat_store_get_read_only (self->store))
     migrate (self, old);
+  /* Counters a crash left behind their rows are brought up to date before anyone reads them. */
+  histories (self);
   report_inconsistent (self);
 }
 
@@ -132,6 +169,7 @@ pat_stats_dispose (GObject *object)
   g_clear_pointer (&self->schema, g_settings_schema_unref);
   g_clear_pointer (&self->game_settings, g_hash_table_unref);
   g_clear_pointer (&self->histories, g_hash_table_unref);
+  g_clear_pointer (&self->stamps, g_hash_table_unref);
 
   G_OBJECT_CLASS (pat_stats_parent_class)->dispose (object);
 }
@@ -450,17 +488,20 @@ history_max_size (guint max_games)
   return (gsize) max_games * (PAT_STATS_HISTORY_MAX * 128 + 256) + 4096;
 }
 
-/* PatStoreParseFunc for history.gvariant: a GHashTable of game id → GArray of PatResult. */
+/* PatStoreParseFunc for the history files: a History. */
 static gpointer
 parse_history (GBytes  *bytes,
                GError **error)
 {
-  static const char *const payload_types[] = { HISTORY_PAYLOAD_TYPE };
+  static const char *const payload_types[] = { HISTORY_PAYLOAD_TYPE_1, HISTORY_PAYLOAD_TYPE };
+  g_autoptr(GVariant) file_payload = NULL;
   g_autoptr(GVariant) payload = NULL;
-  g_autoptr(GHashTable) histories = NULL;
+  g_autoptr(GVariant) stamps = NULL;
+  g_autoptr(History) history = NULL;
   GVariantIter iter;
   const char *game_id;
   GVariant *rows;
+  guint32 played;
   guint max_games;
   gsize n_games, i;
 
@@ -476,11 +517,19 @@ parse_history (GBytes  *bytes,
                    _("The statistics’ history holds more results than it keeps"));
       return NULL;
     }
-  payload = pat_envelope_unpack (bytes, HISTORY_MAGIC, HISTORY_VERSION, payload_types, error);
-  if (payload == NULL)
+  file_payload = pat_envelope_unpack (bytes, HISTORY_MAGIC, HISTORY_VERSION, payload_types,
+                                      error);
+  if (file_payload == NULL)
     return NULL;
+  if (g_variant_is_of_type (file_payload, G_VARIANT_TYPE (HISTORY_PAYLOAD_TYPE)))
+    {
+      payload = g_variant_get_child_value (file_payload, 0);
+      stamps = g_variant_get_child_value (file_payload, 1);
+    }
+  else
+    payload = g_variant_ref (file_payload);
   n_games = g_variant_n_children (payload);
-  if (n_games > max_games)
+  if (n_games > max_games || (stamps != NULL && g_variant_n_children (stamps) > max_games))
     {
       g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
                    _("The statistics’ history holds more games than there are"));
@@ -499,14 +548,13 @@ parse_history (GBytes  *bytes,
         }
     }
 
-  histories = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                     (GDestroyNotify) g_array_unref);
+  history = history_new ();
   g_variant_iter_init (&iter, payload);
   while (g_variant_iter_loop (&iter, "{&s@" HISTORY_TYPE "}", &game_id, &rows))
     {
       g_autoptr(GArray) results = new_results ();
 
-      if (!is_game_id (game_id) || g_hash_table_contains (histories, game_id) ||
+      if (!is_game_id (game_id) || g_hash_table_contains (history->rows, game_id) ||
           !append_rows (results, rows))
         {
           g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
@@ -514,9 +562,23 @@ parse_history (GBytes  *bytes,
           g_variant_unref (rows);
           return NULL;
         }
-      g_hash_table_insert (histories, g_strdup (game_id), g_steal_pointer (&results));
+      g_hash_table_insert (history->rows, g_strdup (game_id), g_steal_pointer (&results));
     }
-  return g_steal_pointer (&histories);
+  if (stamps != NULL)
+    {
+      g_variant_iter_init (&iter, stamps);
+      while (g_variant_iter_next (&iter, "{&su}", &game_id, &played))
+        {
+          if (!is_game_id (game_id) || g_hash_table_contains (history->stamps, game_id))
+            {
+              g_set_error (error, PAT_SAVE_ERROR, PAT_SAVE_ERROR_CORRUPT,
+                           _("The statistics’ history is damaged"));
+              return NULL;
+            }
+          g_hash_table_insert (history->stamps, g_strdup (game_id), GUINT_TO_POINTER (played));
+        }
+    }
+  return g_steal_pointer (&history);
 }
 
 static void
@@ -532,10 +594,11 @@ static GBytes *
 history_to_bytes (PatStats *self)
 {
   GVariantBuilder all;
+  GVariantBuilder stamps;
   GHashTableIter iter;
   gpointer key, value;
 
-  g_variant_builder_init (&all, G_VARIANT_TYPE (HISTORY_PAYLOAD_TYPE));
+  g_variant_builder_init (&all, G_VARIANT_TYPE (HISTORY_PAYLOAD_TYPE_1));
   g_hash_table_iter_init (&iter, self->histories);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -552,26 +615,24 @@ history_to_bytes (PatStats *self)
       g_variant_builder_close (&all);
       g_variant_builder_close (&all);
     }
-  return pat_envelope_pack (HISTORY_MAGIC, HISTORY_VERSION, g_variant_builder_end (&all));
+  g_variant_builder_init (&stamps, G_VARIANT_TYPE ("a{su}"));
+  g_hash_table_iter_init (&iter, self->stamps);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_variant_builder_add (&stamps, "{su}", key, (guint32) GPOINTER_TO_UINT (value));
+  return pat_envelope_pack (HISTORY_MAGIC, HISTORY_VERSION,
+                            g_variant_new ("(@" HISTORY_PAYLOAD_TYPE_1 "@a{su})",
+                                           g_variant_builder_end (&all),
+                                           g_variant_builder_end (&stamps)));
 }
 
-/* Reads the history file the first time it is needed. A file that cannot be used was reported
- * by the store (and moved aside when it was read and found broken): the history starts empty. */
+static void load_histories (PatStats *self);
+
+/* The rows of every game, read the first time they are needed. */
 static GHashTable *
 histories (PatStats *self)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (self->histories != NULL)
-    return self->histories;
-  self->histories = pat_store_load_history (self->store, parse_history, &error);
   if (self->histories == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        g_message ("The statistics’ history could not be read: %s", error->message);
-      self->histories = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                               (GDestroyNotify) g_array_unref);
-    }
+    load_histories (self);
   return self->histories;
 }
 
@@ -631,6 +692,165 @@ merge_old_rows (PatStats   *self,
   g_array_append_vals (merged, results->data, results->len);
   cap_results (merged);
   g_hash_table_insert (self->histories, g_strdup (game_id), g_steal_pointer (&merged));
+}
+
+static void update_record (PatRecord       *record,
+                           const PatResult *result);
+
+/* Adds the rows of @more that are newer than the history's own after them, keeping the newest;
+ * of two stamps, the higher. The rows kept apart were all played after the history's newest
+ * row (it could not be read since); older ones, or the same row again, were merged before, by a
+ * start that could not remove the file after. */
+static void
+merge_history (PatStats *self,
+               History  *more)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, more->rows);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GArray *results = game_history (self, key);
+      GArray *rows = value;
+      guint n = results->len, i, k;
+      gint64 newest = n > 0 ? g_array_index (results, PatResult, n - 1).date : G_MININT64;
+
+      for (i = 0; i < rows->len; i++)
+        {
+          const PatResult *row = &g_array_index (rows, PatResult, i);
+          gboolean held = row->date < newest;
+
+          for (k = n; k > 0 && !held && g_array_index (results, PatResult, k - 1).date == row->date;
+               k--)
+            held = results_equal (row, &g_array_index (results, PatResult, k - 1));
+          if (!held)
+            g_array_append_val (results, *row);
+        }
+      cap_results (results);
+    }
+  g_hash_table_iter_init (&iter, more->stamps);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (GPOINTER_TO_UINT (value) > GPOINTER_TO_UINT (g_hash_table_lookup (self->stamps, key)))
+      g_hash_table_insert (self->stamps, g_strdup (key), value);
+}
+
+/* A game's rows are written before its counters (pat_stats_record()): a game whose stamp says
+ * its counters had played more games than they have was cut off between the two (a crash, a
+ * kill -9). The rows they missed are counted now, and said so. */
+static void
+repair (PatStats *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->stamps);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GArray *results = g_hash_table_lookup (self->histories, key);
+      guint stamp = GPOINTER_TO_UINT (value), n, i;
+      PatRecord record;
+
+      read_record (self, key, &record);
+      if (results == NULL || stamp <= record.played)
+        continue;
+      n = MIN (stamp - record.played, results->len);
+      for (i = results->len - n; i < results->len; i++)
+        update_record (&record, &g_array_index (results, PatResult, i));
+      write_record (self, key, &record);
+      g_message ("The statistics of %s missed its %u newest results, which its history holds "
+                 "(Patience was stopped before it counted them); they are counted now",
+                 (const char *) key, n);
+    }
+}
+
+/* While history.gvariant cannot be read, the rows are kept apart; once it can (a file
+ * descriptor free again, its permissions mended), its rows come first, and those after them. */
+static void
+retry_history (PatStats *self)
+{
+  g_autoptr(History) history = NULL;
+  g_autoptr(History) kept = history_new ();
+
+  history = pat_store_load_history (self->store, PAT_STORE_HISTORY_NAME, parse_history, NULL);
+  if (history == NULL)
+    {
+      /* Found broken this time, and moved aside: it starts again. */
+      if (!pat_store_is_unreadable (self->store, PAT_STORE_HISTORY_NAME))
+        self->history_blocked = FALSE;
+      return;
+    }
+  g_hash_table_unref (kept->rows);
+  g_hash_table_unref (kept->stamps);
+  kept->rows = g_steal_pointer (&self->histories);
+  kept->stamps = g_steal_pointer (&self->stamps);
+  self->histories = g_steal_pointer (&history->rows);
+  self->stamps = g_steal_pointer (&history->stamps);
+  merge_history (self, kept);
+  self->history_blocked = FALSE;
+}
+
+/* Writes the rows at once: to history.gvariant, or to history-unsaved.gvariant while the
+ * history is there but cannot be read (and so is never replaced), to be merged when it can. A
+ * failure is reported by the store (#PatStore::save-failed). */
+static gboolean
+save_rows (PatStats *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (self->history_blocked)
+    retry_history (self);
+  bytes = history_to_bytes (self);
+  if (self->history_blocked)
+    {
+      if (!pat_store_save_history (self->store, PAT_STORE_UNSAVED_HISTORY_NAME, bytes, NULL))
+        return FALSE;
+      self->unsaved_exists = TRUE;
+      return TRUE;
+    }
+  if (!pat_store_save_history (self->store, PAT_STORE_HISTORY_NAME, bytes, NULL))
+    return FALSE;
+  if (self->unsaved_exists &&
+      pat_store_remove_history (self->store, PAT_STORE_UNSAVED_HISTORY_NAME, NULL))
+    self->unsaved_exists = FALSE;
+  return TRUE;
+}
+
+/* Reads the history, and the rows kept apart while it could not be read; brings the counters up
+ * to date with them. A file that cannot be used was reported by the store: moved aside when it
+ * was read and found broken (the history starts again), else left where it is (and its rows are
+ * kept apart until it can be read). */
+static void
+load_histories (PatStats *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(History) history = NULL;
+  g_autoptr(History) unsaved = NULL;
+  gboolean read_only = pat_store_get_read_only (self->store);
+
+  history = pat_store_load_history (self->store, PAT_STORE_HISTORY_NAME, parse_history, &error);
+  if (history == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_message ("The statistics’ history could not be read: %s", error->message);
+      self->history_blocked = pat_store_is_unreadable (self->store, PAT_STORE_HISTORY_NAME);
+      history = history_new ();
+    }
+  self->histories = g_steal_pointer (&history->rows);
+  self->stamps = g_steal_pointer (&history->stamps);
+
+  g_clear_error (&error);
+  unsaved = pat_store_load_history (self->store, PAT_STORE_UNSAVED_HISTORY_NAME, parse_history,
+                                    &error);
+  if (unsaved != NULL)
+    {
+      self->unsaved_exists = TRUE;
+      merge_history (self, unsaved);
+      if (!self->history_blocked && !read_only)
+        save_rows (self);
+    }
+  if (!read_only)
+    repair (self);
 }
 
 /* The counters as earlier versions stored them; missing or mistyped values are none. */
@@ -712,7 +932,7 @@ migrate (PatStats *self,
     }
 
   bytes = history_to_bytes (self);
-  if (pat_store_save_history (self->store, bytes, &error))
+  if (pat_store_save_history (self->store, PAT_STORE_HISTORY_NAME, bytes, &error))
     g_settings_reset (self->settings, OLD_KEY);
   else
     {
@@ -826,15 +1046,19 @@ update_record (PatRecord       *record,
  * @game_id: the game played
  * @result: how it went
  *
- * Adds one result to @game_id's statistics and history: the counters are written at once, the
- * history is handed to the store's worker thread.
+ * Adds one result to @game_id's statistics and history, written at once: first the history
+ * (synced to disk, with the number of games the counters are about to have), then the counters,
+ * so that a crash between the two leaves counters that the next start brings up to date from
+ * the history, never counters ahead of it. A history that could not be written was reported
+ * by the store (#PatStore::save-failed) and the game is counted all the same; its row is kept
+ * and written with the next. Nothing is recorded while another process writes the folder
+ * (pat_store_get_read_only()): the app has said so.
  */
 void
 pat_stats_record (PatStats        *self,
                   const char      *game_id,
                   const PatResult *result)
 {
-  g_autoptr(GBytes) bytes = NULL;
   PatResult row;
   PatRecord record;
   GArray *results;
@@ -843,19 +1067,25 @@ pat_stats_record (PatStats        *self,
   g_return_if_fail (is_game_id (game_id));
   g_return_if_fail (result != NULL);
 
+  if (pat_store_get_read_only (self->store))
+    {
+      g_message ("A game of %s is not counted: another Patience writes the statistics", game_id);
+      return;
+    }
+
+  results = game_history (self, game_id);
   read_record (self, game_id, &record);
   update_record (&record, result);
-  write_record (self, game_id, &record);
 
   row = *result;
   row.won = result->won && !result->assisted;
   if (!is_deal_number (row.deal))
     row.deal[0] = '\0';
-  results = game_history (self, game_id);
   g_array_append_val (results, row);
   cap_results (results);
-  bytes = history_to_bytes (self);
-  pat_store_save_history_later (self->store, bytes);
+  g_hash_table_insert (self->stamps, g_strdup (game_id), GUINT_TO_POINTER (record.played));
+  save_rows (self);
+  write_record (self, game_id, &record);
 
   g_signal_emit (self, signals[CHANGED], 0, game_id);
 }
@@ -967,26 +1197,33 @@ void
 pat_stats_reset (PatStats   *self,
                  const char *game_id)
 {
-  g_autoptr(GBytes) bytes = NULL;
-
   g_return_if_fail (PAT_IS_STATS (self));
 
+  if (pat_store_get_read_only (self->store))
+    {
+      g_message ("The statistics are not reset: another Patience writes them");
+      return;
+    }
+
+  /* The rows first, as when recording: no stamp is left for the counters to be repaired to. */
   if (game_id == NULL)
     {
       g_auto(GStrv) ids = pat_stats_dup_game_ids (self);
       guint i;
 
+      g_hash_table_remove_all (histories (self));
+      g_hash_table_remove_all (self->stamps);
+      save_rows (self);
       for (i = 0; ids[i] != NULL; i++)
         reset_counters (self, ids[i]);
-      g_hash_table_remove_all (histories (self));
     }
   else if (is_game_id (game_id))
     {
-      reset_counters (self, game_id);
       g_hash_table_remove (histories (self), game_id);
+      g_hash_table_remove (self->stamps, game_id);
+      save_rows (self);
+      reset_counters (self, game_id);
     }
-  bytes = history_to_bytes (self);
-  pat_store_save_history_later (self->store, bytes);
   g_signal_emit (self, signals[CHANGED], 0, game_id);
 }
 

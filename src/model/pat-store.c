@@ -19,6 +19,8 @@
 /* What older versions wrote in "last-game" while a match was being played. */
 #define OLD_MATCH_LAST_GAME "demon-match"
 #define FILE_SUFFIX ".gvariant"
+/* The file whose lock says which process writes the folder (see pat_store_new()). */
+#define LOCK_NAME "patience.lock"
 
 /* Anything bigger is not one of ours; it is not worth reading into memory. A save holds the whole
  * undo history, about a hundred bytes a position: 64 MiB is over half a million positions, far
@@ -46,6 +48,8 @@ struct _PatStore
   char         *last_game;  /* without settings */
   gboolean      resume_match; /* without settings */
   GHashTable   *unreadable; /* names whose file is there but could not be read: never replaced */
+  int           lock_fd;    /* holds the folder's lock, or -1 */
+  gboolean      read_only;  /* another process holds the lock: nothing is written */
 
   /* The autosave worker. Everything below is under the lock. */
   GMainContext *context;    /* where the signals are emitted */
@@ -88,6 +92,7 @@ result_free (Result *result)
 
 static void wait_for (PatStore   *self,
                       const char *name);
+static gboolean is_history_name (const char *name);
 
 static void
 pat_store_finalize (GObject *object)
@@ -96,6 +101,8 @@ pat_store_finalize (GObject *object)
 
   g_clear_pointer (&self->directory, g_free);
   g_clear_pointer (&self->last_game, g_free);
+  if (self->lock_fd >= 0)
+    close (self->lock_fd);
   g_clear_pointer (&self->unreadable, g_hash_table_unref);
   g_queue_clear_full (&self->results, (GDestroyNotify) result_free);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -185,6 +192,7 @@ pat_store_init (PatStore *self)
     }
 
   self->unreadable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->lock_fd = -1;
   self->context = g_main_context_ref_thread_default ();
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
@@ -219,7 +227,7 @@ is_leftover (const char *file_name)
     if (!g_ascii_isalnum (*p))
       return FALSE;
   name = g_strndup (file_name, (gsize) (suffix - file_name));
-  return g_str_equal (name, MATCH_NAME) || g_str_equal (name, PAT_STORE_HISTORY_NAME) ||
+  return g_str_equal (name, MATCH_NAME) || is_history_name (name) ||
          pat_rules_lookup (name) != NULL;
 }
 
@@ -243,12 +251,48 @@ remove_leftovers (PatStore *self)
       }
 }
 
+/* One writer per folder: a POSIX write lock (fcntl) on LOCK_NAME, held while the process lives.
+ * The kernel drops it when the process ends, however it ends (kill -9 too), so a lock is never
+ * left behind; the file itself stays, empty. It is a process's lock (a second store of the same
+ * process, as tests make, is not kept out), and works on NFS too. Only a lock held by another
+ * process makes the store read-only: a folder that cannot be created or locked (read-only disk,
+ * no permission) is written as before, and its saves fail and are reported one by one. */
+static void
+take_lock (PatStore *self)
+{
+  g_autofree char *path = g_build_filename (self->directory, LOCK_NAME, NULL);
+  struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+
+  if (g_mkdir_with_parents (self->directory, 0700) != 0)
+    return;
+  self->lock_fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (self->lock_fd < 0)
+    {
+      g_message ("The folder %s cannot be locked (%s): another Patience could write it too",
+                 self->directory, g_strerror (errno));
+      return;
+    }
+  if (fcntl (self->lock_fd, F_SETLK, &lock) == 0)
+    return;
+  if (errno == EACCES || errno == EAGAIN)
+    self->read_only = TRUE;
+  else
+    g_message ("The folder %s cannot be locked (%s): another Patience could write it too",
+               self->directory, g_strerror (errno));
+  close (self->lock_fd);
+  self->lock_fd = -1;
+}
+
 /**
  * pat_store_new:
  * @directory: (nullable): where the files live; %NULL for g_get_user_data_dir()/patience
  *
- * The directory is created at the first save. Temporary files that a write cut short left
- * in it (`NAME.gvariant.XXXXXX`) are removed: make one store per directory, at start-up.
+ * The directory is created, and locked for this process (`patience.lock`). When another
+ * process holds that lock (a second copy of the app, in another session of the same user), the
+ * store is read-only (pat_store_get_read_only()): it reads the files but writes, moves and
+ * removes nothing, and its saves do nothing and report nothing. Otherwise temporary files that
+ * a write cut short left in it (`NAME.gvariant.XXXXXX`) are removed: make one store per
+ * directory, at start-up.
  *
  * Returns: (transfer full): a new store
  */
@@ -261,8 +305,31 @@ pat_store_new (const char *directory)
     self->directory = g_strdup (directory);
   else
     self->directory = g_build_filename (g_get_user_data_dir (), "patience", NULL);
-  remove_leftovers (self);
+  take_lock (self);
+  if (!self->read_only)
+    remove_leftovers (self);
+  else if (self->settings != NULL)
+    {
+      /* What is played here is remembered while it runs, not for the next start. */
+      self->last_game = g_settings_get_string (self->settings, "last-game");
+      self->resume_match = g_settings_get_boolean (self->settings, "resume-match");
+      g_clear_object (&self->settings);
+    }
   return self;
+}
+
+/**
+ * pat_store_get_read_only:
+ *
+ * Returns: whether another process writes this store's folder, so that this store writes
+ *   nothing (see pat_store_new())
+ */
+gboolean
+pat_store_get_read_only (PatStore *self)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+
+  return self->read_only;
 }
 
 const char *
@@ -512,6 +579,8 @@ write_later (PatStore   *self,
 {
   Write *write;
 
+  if (self->read_only)
+    return;
   g_mutex_lock (&self->lock);
   if (self->thread == NULL)
     self->thread = g_thread_new ("pat-store", worker_thread, self);
@@ -601,6 +670,19 @@ move_aside (PatStore   *self,
     {
       g_free (target);
       target = g_strdup_printf ("%s.broken-%s-%u", path, stamp, n);
+    }
+
+  /* The folder of another process's store is left as it is. */
+  if (self->read_only)
+    {
+      if (g_hash_table_contains (self->unreadable, name))
+        return;
+      g_hash_table_add (self->unreadable, g_strdup (name));
+      /* Translators: the first %s is why the file is unreadable, the second the file's path */
+      unmoved = g_strdup_printf (_("%s. It is left at %s while Patience is open elsewhere"),
+                                 message, path);
+      g_signal_emit (self, signals[LOAD_FAILED], 0, name, NULL, unmoved);
+      return;
     }
 
   /* rename() would replace an older broken file, so a name still taken is not used. */
@@ -800,6 +882,8 @@ save_now (PatStore    *self,
 {
   g_autoptr(GError) local = NULL;
 
+  if (self->read_only)
+    return TRUE;
   if (check_replaceable (self, name, &local))
     {
       drop_pending (self, name);
@@ -877,6 +961,8 @@ remove_file (PatStore    *self,
 {
   g_autofree char *path = file_path (self, name);
 
+  if (self->read_only)
+    return TRUE;
   if (!check_replaceable (self, name, error))
     return FALSE;
   /* A save still on its way would bring the file back. */
@@ -917,6 +1003,8 @@ autosave (PatStore *self,
   g_autoptr(GBytes) bytes = NULL;
   const char *name = pat_game_get_game_id (game);
 
+  if (self->read_only)
+    return;
   if (!check_replaceable (self, name, &error))
     {
       g_signal_emit (self, signals[SAVE_FAILED], 0, name, error->message, error);
@@ -1156,64 +1244,90 @@ pat_store_remove_match (PatStore  *self,
   return remove_file (self, MATCH_NAME, error);
 }
 
+/* The files PatStats keeps its history in. */
+static gboolean
+is_history_name (const char *name)
+{
+  return g_strcmp0 (name, PAT_STORE_HISTORY_NAME) == 0 ||
+         g_strcmp0 (name, PAT_STORE_UNSAVED_HISTORY_NAME) == 0;
+}
+
 /**
  * pat_store_load_history:
+ * @name: %PAT_STORE_HISTORY_NAME or %PAT_STORE_UNSAVED_HISTORY_NAME
  * @parse: reads the file's bytes (PatStats owns the format); returns %NULL and sets its error
  *   when they are not valid, and the file is then moved aside as for a game
  * @error: as for pat_store_load_game()
  *
- * Returns: (transfer full) (nullable): what @parse made of history.gvariant
+ * Returns: (transfer full) (nullable): what @parse made of the file
  */
 gpointer
 pat_store_load_history (PatStore           *self,
+                        const char         *name,
                         PatStoreParseFunc   parse,
                         GError            **error)
 {
   g_return_val_if_fail (PAT_IS_STORE (self), NULL);
+  g_return_val_if_fail (is_history_name (name), NULL);
   g_return_val_if_fail (parse != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load_file (self, PAT_STORE_HISTORY_NAME, parse, error);
+  return load_file (self, name, parse, error);
 }
 
 /**
  * pat_store_save_history:
- * @bytes: the whole history file
+ * @name: %PAT_STORE_HISTORY_NAME or %PAT_STORE_UNSAVED_HISTORY_NAME
+ * @bytes: the whole file
  *
- * Writes history.gvariant now, on this thread, after anything of it still waiting.
+ * Writes the file now, on this thread, after anything of it still waiting; reported by
+ * #PatStore::saved or #PatStore::save-failed too.
  */
 gboolean
-pat_store_save_history (PatStore  *self,
-                        GBytes    *bytes,
-                        GError   **error)
+pat_store_save_history (PatStore    *self,
+                        const char  *name,
+                        GBytes      *bytes,
+                        GError     **error)
 {
   g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (is_history_name (name), FALSE);
   g_return_val_if_fail (bytes != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return save_now (self, PAT_STORE_HISTORY_NAME, bytes, error);
+  return save_now (self, name, bytes, error);
 }
 
 /**
- * pat_store_save_history_later:
- * @bytes: the whole history file
+ * pat_store_remove_history:
+ * @name: %PAT_STORE_HISTORY_NAME or %PAT_STORE_UNSAVED_HISTORY_NAME
  *
- * Hands history.gvariant to the worker thread, as an automatic save: reported by
- * #PatStore::saved or #PatStore::save-failed with the name "history".
+ * Removes the file; none there is not an error.
  */
-void
-pat_store_save_history_later (PatStore *self,
-                              GBytes   *bytes)
+gboolean
+pat_store_remove_history (PatStore    *self,
+                          const char  *name,
+                          GError     **error)
 {
-  g_autoptr(GError) error = NULL;
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (is_history_name (name), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  g_return_if_fail (PAT_IS_STORE (self));
-  g_return_if_fail (bytes != NULL);
+  return remove_file (self, name, error);
+}
 
-  if (!check_replaceable (self, PAT_STORE_HISTORY_NAME, &error))
-    {
-      g_signal_emit (self, signals[SAVE_FAILED], 0, PAT_STORE_HISTORY_NAME, error->message, error);
-      return;
-    }
-  write_later (self, PAT_STORE_HISTORY_NAME, bytes);
+/**
+ * pat_store_is_unreadable:
+ * @name: a game id, "match", or a history's name
+ *
+ * Returns: whether @name's file is there but could not be read when it was loaded (an I/O
+ *   error, a FIFO, a directory, a symbolic link…), so that it is never replaced
+ */
+gboolean
+pat_store_is_unreadable (PatStore   *self,
+                         const char *name)
+{
+  g_return_val_if_fail (PAT_IS_STORE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  return g_hash_table_contains (self->unreadable, name);
 }

@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE (PatStore, pat_store, PAT, STORE, GObject)
 
 /* The name of the statistics' history file, as the signals give it (no game has this id). */
 #define PAT_STORE_HISTORY_NAME "history"
+/* Where the history's rows go while history.gvariant is there but cannot be read (PatStats). */
+#define PAT_STORE_UNSAVED_HISTORY_NAME "history-unsaved"
 
 typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
                                        GError **error);
@@ -24,6 +26,7 @@ typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
  *   GAME-ID.gvariant   the game in progress of each game id (pat_game_save_to_bytes())
  *   match.gvariant     the Demon match in progress (pat_match_save_to_bytes())
  *   history.gvariant   the statistics' recent results (PatStats; the counters are in GSettings)
+ *   history-unsaved.gvariant  the results history.gvariant could not take (it could not be read)
  * Every write is atomic: g_file_set_contents_full() with G_FILE_SET_CONTENTS_CONSISTENT (and
  * without ONLY_EXISTING, so a first save is no exception) creates a temporary file in the same
  * directory, writes it, fsync()s it and rename()s it over the old one (GLib 2.74, checked with
@@ -52,6 +55,11 @@ typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
  * found by a save before any load is reported then, once (load-failed), and not replaced; the
  * pat_store_has_*() functions see it, so that it is loaded, and reported, rather than saved over.
  *
+ * One process writes a folder: the store locks it (patience.lock) when made. A store made while
+ * another process holds the lock is read-only: it loads, and writes, moves and removes nothing
+ * (its saves do nothing and report nothing; it remembers the last game only while it lives);
+ * the app says so once (pat_store_get_read_only()).
+ *
  * The last game played is the GSettings key "last-game" of io.github.patience.Patience when
  * that schema is installed (it always is for the app and the tests), and whether the match in
  * progress was what was played last is its key "resume-match"; only the store writes them.
@@ -74,6 +82,7 @@ typedef gpointer (*PatStoreParseFunc) (GBytes  *bytes,
 
 PatStore   *pat_store_new              (const char  *directory);
 const char *pat_store_get_directory    (PatStore    *self);
+gboolean    pat_store_get_read_only    (PatStore    *self);
 char       *pat_store_dup_game_path    (PatStore    *self,
                                         const char  *game_id);
 
@@ -115,12 +124,17 @@ gboolean    pat_store_remove_match     (PatStore    *self,
                                         GError     **error);
 
 gpointer    pat_store_load_history     (PatStore           *self,
+                                        const char         *name,
                                         PatStoreParseFunc   parse,
                                         GError            **error);
 gboolean    pat_store_save_history     (PatStore           *self,
+                                        const char         *name,
                                         GBytes             *bytes,
                                         GError            **error);
-void        pat_store_save_history_later (PatStore         *self,
-                                        GBytes             *bytes);
+gboolean    pat_store_remove_history   (PatStore           *self,
+                                        const char         *name,
+                                        GError            **error);
+gboolean    pat_store_is_unreadable    (PatStore           *self,
+                                        const char         *name);
 
 G_END_DECLS

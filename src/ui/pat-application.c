@@ -53,8 +53,23 @@ get_window (PatApplication *self)
       if (self->pending_toast != NULL)
         pat_window_show_toast (PAT_WINDOW (window), self->pending_toast);
       g_clear_pointer (&self->pending_toast, g_free);
+      /* Said until dismissed, in every window: nothing played in it is kept. */
+      if (pat_store_get_read_only (self->store))
+        adw_toast_set_timeout (pat_window_show_toast (PAT_WINDOW (window),
+                                                      _("Patience is already open with your saved "
+                                                        "games, maybe in another session: what you "
+                                                        "play here is not saved or counted")),
+                               0);
     }
   return PAT_WINDOW (window);
+}
+
+/* The statistics' history, or the rows it could not take. */
+static gboolean
+is_history (const char *name)
+{
+  return g_str_equal (name, PAT_STORE_HISTORY_NAME) ||
+         g_str_equal (name, PAT_STORE_UNSAVED_HISTORY_NAME);
 }
 
 static void
@@ -67,14 +82,16 @@ load_failed_cb (PatApplication *self,
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autofree char *text = NULL;
 
-  if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME) && moved_to != NULL)
+  if (is_history (game_id) && moved_to != NULL)
     /* Translators: %s is the path the unreadable file was moved to */
     text = g_strdup_printf (_("The history of your recent games could not be read and starts "
                               "again. The file was kept as %s"),
                             moved_to);
-  else if (g_str_equal (game_id, PAT_STORE_HISTORY_NAME))
+  else if (is_history (game_id))
     /* Translators: %s says why, and where the file is (it was left in place) */
-    text = g_strdup_printf (_("The history of your recent games could not be read: %s"), message);
+    text = g_strdup_printf (_("The history of your recent games could not be read: %s. New "
+                              "results are kept beside it until it can be"),
+                            message);
   else if (moved_to != NULL)
     /* Translators: %s is the path the unreadable save file was moved to */
     text = g_strdup_printf (_("Your saved game could not be read and a new one was started. "
@@ -161,7 +178,7 @@ save_failed_cb (PatApplication *self,
   g_free (news->failure);
   news->failure = g_strdup (message);
 
-  if (g_str_equal (name, PAT_STORE_HISTORY_NAME))
+  if (is_history (name))
     /* Translators: %s says why */
     text = g_strdup_printf (_("The history of your recent games could not be saved: %s"), message);
   else
@@ -185,7 +202,7 @@ saved_cb (PatApplication *self,
   g_clear_pointer (&news->failure, g_free);
   g_message ("Saving %s works again", name);
   tell_save_news (self, news,
-                  g_str_equal (name, PAT_STORE_HISTORY_NAME)
+                  is_history (name)
                   ? _("The history of your recent games is saved again")
                   : _("Your game is saved again"),
                   5);

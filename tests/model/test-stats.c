@@ -5,8 +5,12 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #define G_SETTINGS_ENABLE_BACKEND
@@ -54,7 +58,8 @@ fixture_teardown (Fixture       *fixture,
   const char *name;
 
   g_clear_object (&fixture->stats);
-  pat_store_flush (fixture->store);
+  if (fixture->store != NULL)
+    pat_store_flush (fixture->store);
   g_clear_object (&fixture->store);
   g_clear_object (&fixture->settings);
   g_clear_object (&fixture->backend);
@@ -1121,12 +1126,16 @@ store_record (Fixture    *fixture,
               ...)
 {
   g_autoptr(GSettings) game = counters (fixture, game_id);
+  g_autofree char *history_path = g_build_filename (fixture->dir, "history.gvariant", NULL);
   g_autoptr(GSettingsSchema) schema = NULL;
   g_auto(GStrv) keys = NULL;
   const char *name;
   va_list args;
   guint i;
 
+  /* Counters set by hand are the whole story: no history's stamp says they should be more. */
+  pat_store_flush (fixture->store);
+  g_unlink (history_path);
   g_object_get (game, "settings-schema", &schema, NULL);
   keys = g_settings_schema_list_keys (schema);
   for (i = 0; keys[i] != NULL; i++)
@@ -1294,6 +1303,211 @@ test_saturate (Fixture       *fixture,
   g_assert_true (pat_stats_get_record (stats, "penguin", &r));
   g_assert_cmpint (r.streak, ==, -G_MAXINT);
   g_assert_cmpuint (r.worst_loss_streak, ==, G_MAXINT);
+}
+
+/* Every key of @game_id's counters, as they are now. */
+static GVariant *
+snapshot_counters (Fixture    *fixture,
+                   const char *game_id)
+{
+  g_autoptr(GSettings) game = counters (fixture, game_id);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+  GVariantDict dict;
+  guint i;
+
+  g_object_get (game, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  g_variant_dict_init (&dict, NULL);
+  for (i = 0; keys[i] != NULL; i++)
+    g_variant_dict_insert_value (&dict, keys[i], g_settings_get_value (game, keys[i]));
+  return g_variant_ref_sink (g_variant_dict_end (&dict));
+}
+
+static void
+restore_counters (Fixture    *fixture,
+                  const char *game_id,
+                  GVariant   *snapshot)
+{
+  g_autoptr(GSettings) game = counters (fixture, game_id);
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_variant_iter_init (&iter, snapshot);
+  while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
+    g_assert_true (g_settings_set_value (game, key, value));
+}
+
+/* The history is written before the counters: counters that a crash kept from being written
+ * (here put back as they were one game before) are brought up to date from the history at the
+ * next start, which says so. */
+static void
+test_repair (Fixture       *fixture,
+             gconstpointer  data)
+{
+  PatResult first = result (TRUE, 100, 90, 52), second = result (FALSE, 80, 30, 12);
+  g_autoptr(GVariant) before = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(PatStats) stats = NULL;
+  PatRecord expected, r;
+
+  first.hints_used = 0;
+  pat_stats_record (fixture->stats, "penguin", &first);
+  before = snapshot_counters (fixture, "penguin");
+  pat_stats_record (fixture->stats, "penguin", &second);
+  g_assert_true (pat_stats_get_record (fixture->stats, "penguin", &expected));
+  g_assert_cmpuint (expected.played, ==, 2);
+
+  restore_counters (fixture, "penguin", before);
+  g_assert_true (pat_stats_get_record (fixture->stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 1);
+  stats = reopen (fixture);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpmem (&r, sizeof r, &expected, sizeof expected);
+  history = pat_stats_get_history (stats, "penguin");
+  g_assert_cmpuint (history->len, ==, 2);
+  /* Once: the next start finds them agreeing. */
+  g_clear_object (&stats);
+  stats = reopen (fixture);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpmem (&r, sizeof r, &expected, sizeof expected);
+}
+
+/* How many rows the history of @game_id holds in @stats. */
+static guint
+n_rows (PatStats   *stats,
+        const char *game_id)
+{
+  g_autoptr(GArray) history = pat_stats_get_history (stats, game_id);
+
+  return history->len;
+}
+
+/* While history.gvariant is there but cannot be read (a FIFO here; a directory, no permission or
+ * no file descriptor left alike), the results are kept in history-unsaved.gvariant, and joined
+ * to the history when it can be read again: at the next start, or at the next result. */
+static void
+test_unreadable_history (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "history.gvariant", NULL);
+  g_autofree char *held = g_build_filename (fixture->dir, "held-aside", NULL);
+  g_autofree char *unsaved = g_build_filename (fixture->dir, "history-unsaved.gvariant", NULL);
+  g_autoptr(PatStats) stats = NULL;
+  PatResult game = result (TRUE, 100, 90, 52);
+  PatRecord r;
+
+  pat_stats_record (fixture->stats, "penguin", &game);
+  pat_stats_record (fixture->stats, "penguin", &game);
+  pat_store_flush (fixture->store);
+
+  /* Unreadable at the start: the new results are kept apart, over restarts. */
+  g_assert_cmpint (g_rename (path, held), ==, 0);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  stats = reopen (fixture);
+  game.date++;
+  pat_stats_record (stats, "penguin", &game);
+  g_assert_true (g_file_test (unsaved, G_FILE_TEST_IS_REGULAR));
+  g_clear_object (&stats);
+  stats = reopen (fixture);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 1);
+  game.date++;
+  pat_stats_record (stats, "penguin", &game);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 2);
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 4);
+  g_clear_object (&stats);
+
+  /* Readable again at the next start: everything is in the history, in order. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rename (held, path), ==, 0);
+  stats = reopen (fixture);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 4);
+  g_assert_false (g_file_test (unsaved, G_FILE_TEST_EXISTS));
+  g_clear_object (&stats);
+
+  /* Readable again while the app runs: joined at the next result. */
+  g_assert_cmpint (g_rename (path, held), ==, 0);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  stats = reopen (fixture);
+  game.date++;
+  pat_stats_record (stats, "penguin", &game);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 1);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rename (held, path), ==, 0);
+  game.date++;
+  pat_stats_record (stats, "penguin", &game);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 6);
+  g_assert_false (g_file_test (unsaved, G_FILE_TEST_EXISTS));
+  g_assert_true (pat_stats_get_record (stats, "penguin", &r));
+  g_assert_cmpuint (r.played, ==, 6);
+  g_clear_object (&stats);
+  stats = reopen (fixture);
+  g_assert_cmpuint (n_rows (stats, "penguin"), ==, 6);
+}
+
+/* Killed at any moment while it records results, a process leaves counters and a history that
+ * agree once the statistics are opened again: as many games played as rows, as many won. */
+static void
+test_killed (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const char *writer = g_getenv ("STATS_WRITER");
+  g_autofree char *keyfile = g_build_filename (fixture->dir, "counters.ini", NULL);
+  g_autoptr(GRand) rand = g_rand_new ();
+  guint round;
+
+  g_assert_nonnull (writer);
+  /* The writer is the only process at the folder, as the app is. */
+  g_clear_object (&fixture->stats);
+  pat_store_flush (fixture->store);
+  g_clear_object (&fixture->store);
+  for (round = 0; round < 12; round++)
+    {
+      const char *argv[] = { writer, fixture->dir, keyfile, NULL };
+      guint lines = (guint) g_rand_int_range (rand, 1, 25), seen = 0, won = 0, i;
+      g_autoptr(GSettingsBackend) backend = NULL;
+      g_autoptr(GSettings) settings = NULL;
+      g_autoptr(PatStore) store = NULL;
+      g_autoptr(PatStats) stats = NULL;
+      g_autoptr(GArray) history = NULL;
+      g_autoptr(GError) error = NULL;
+      char buffer[256];
+      PatRecord r;
+      GPid pid;
+      int out, status;
+
+      g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                               G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                               NULL, &out, NULL, &error));
+      g_assert_no_error (error);
+      while (seen < lines)
+        {
+          gssize n = read (out, buffer, sizeof buffer), k;
+
+          g_assert_cmpint (n, >, 0);
+          for (k = 0; k < n; k++)
+            seen += buffer[k] == '\n';
+        }
+      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_spawn_close_pid (pid);
+      close (out);
+
+      backend = g_keyfile_settings_backend_new (keyfile, "/", NULL);
+      settings = g_settings_new_with_backend (APP_ID, backend);
+      store = pat_store_new (fixture->dir);
+      stats = pat_stats_new (settings, store);
+      pat_stats_get_record (stats, "penguin", &r);
+      history = pat_stats_get_history (stats, "penguin");
+      for (i = 0; i < history->len; i++)
+        won += g_array_index (history, PatResult, i).won;
+      g_test_message ("round %u: killed after %u results; %u played, %u rows", round, lines,
+                      r.played, history->len);
+      g_assert_cmpuint (r.played, ==, history->len);
+      g_assert_cmpuint (r.won, ==, won);
+    }
 }
 
 static void
@@ -1472,6 +1686,9 @@ main (int   argc,
   ADD ("/stats/inconsistent", test_inconsistent);
   ADD ("/stats/saturate", test_saturate);
   ADD ("/stats/reset", test_reset);
+  ADD ("/stats/repair", test_repair);
+  ADD ("/stats/killed", test_killed);
+  ADD ("/stats/unreadable-history", test_unreadable_history);
   ADD ("/stats/export-csv", test_export_csv);
 #undef ADD
 

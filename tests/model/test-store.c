@@ -80,9 +80,13 @@ count_files (const char *path)
   GDir *dir = g_dir_open (path, 0, NULL);
   guint n = 0;
 
+  const char *name;
+
   g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
+  /* The files saved; the store's lock is there all the time. */
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (!g_str_equal (name, "patience.lock"))
+      n++;
   g_dir_close (dir);
   return n;
 }
@@ -709,6 +713,7 @@ test_symlink (Fixture       *fixture,
 {
   g_autofree char *elsewhere = g_dir_make_tmp ("patience-elsewhere-XXXXXX", NULL);
   g_autoptr(PatStore) other = pat_store_new (elsewhere);
+  g_autofree char *elsewhere_lock = g_build_filename (elsewhere, "patience.lock", NULL);
   g_autoptr(PatGame) kept = played_game ("penguin", 7, 6);
   g_autofree char *kept_path = pat_store_dup_game_path (other, "penguin");
   g_autofree char *history = g_build_filename (fixture->dir, "history.gvariant", NULL);
@@ -734,13 +739,14 @@ test_symlink (Fixture       *fixture,
   /* The history and the match file alike. */
   g_assert_cmpint (symlink ("/nonexistent-patience-disk/history.gvariant", history), ==, 0);
   failure_clear (&fixture->failure);
-  g_assert_null (pat_store_load_history (fixture->store, (PatStoreParseFunc) g_bytes_ref,
-                                         &error));
+  g_assert_null (pat_store_load_history (fixture->store, PAT_STORE_HISTORY_NAME,
+                                         (PatStoreParseFunc) g_bytes_ref, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
   g_clear_error (&error);
   g_assert_cmpstr (fixture->failure.game_id, ==, PAT_STORE_HISTORY_NAME);
-  g_assert_false (pat_store_save_history (fixture->store, bytes, NULL));
-  pat_store_save_history_later (fixture->store, bytes);
+  g_assert_true (pat_store_is_unreadable (fixture->store, PAT_STORE_HISTORY_NAME));
+  g_assert_false (pat_store_save_history (fixture->store, PAT_STORE_HISTORY_NAME, bytes, NULL));
+  g_assert_false (pat_store_remove_history (fixture->store, PAT_STORE_HISTORY_NAME, NULL));
   pat_store_flush (fixture->store);
   assert_link (history, "/nonexistent-patience-disk/history.gvariant");
 
@@ -756,6 +762,7 @@ test_symlink (Fixture       *fixture,
   g_assert_cmpint (g_unlink (history), ==, 0);
   g_assert_cmpint (g_unlink (match), ==, 0);
   g_assert_cmpint (g_unlink (kept_path), ==, 0);
+  g_assert_cmpint (g_unlink (elsewhere_lock), ==, 0);
   g_assert_cmpint (g_rmdir (elsewhere), ==, 0);
 }
 
@@ -912,6 +919,82 @@ run_and_kill (const char *dir,
   return last;
 }
 
+/* Two processes at one folder: the second writes nothing, moves nothing aside and removes
+ * nothing, until the first is gone (here killed: the kernel drops its lock). */
+static void
+test_one_writer (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *writer = g_getenv ("STORE_WRITER");
+  const char *argv[] = { writer, fixture->dir, "perpetual-motion", "9", "paced", NULL };
+  g_autofree char *leftover = g_build_filename (fixture->dir, "demon.gvariant.Ab12Cd", NULL);
+  g_autofree char *demon = g_build_filename (fixture->dir, "demon.gvariant", NULL);
+  g_autofree char *broken = g_build_filename (fixture->dir, "penguin.gvariant", NULL);
+  g_autofree char *moves = g_build_filename (fixture->dir, "perpetual-motion.gvariant", NULL);
+  g_autoptr(PatGame) game = played_game ("demon", 5, 3);
+  g_autoptr(PatStore) second = NULL;
+  g_autoptr(PatStore) third = NULL;
+  g_autoptr(GError) error = NULL;
+  char buffer[64];
+  guint lines = 0;
+  GPid pid;
+  int out, status;
+  Failure failure = { 0 };
+
+  /* Only the writer process holds the folder. */
+  g_clear_object (&fixture->store);
+  g_assert_true (g_file_set_contents (broken, "not a game", -1, NULL));
+  g_assert_nonnull (writer);
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  /* Its second move is printed once its store locked the folder and saved the first. */
+  while (lines < 2)
+    {
+      gssize n = read (out, buffer, sizeof buffer), k;
+
+      g_assert_cmpint (n, >, 0);
+      for (k = 0; k < n; k++)
+        lines += buffer[k] == '\n';
+    }
+  /* As if it were writing the demon's file. */
+  g_assert_true (g_file_set_contents (leftover, "half", -1, NULL));
+
+  second = pat_store_new (fixture->dir);
+  g_signal_connect (second, "load-failed", G_CALLBACK (load_failed_cb), &failure);
+  g_assert_true (pat_store_get_read_only (second));
+  g_assert_true (g_file_test (leftover, G_FILE_TEST_EXISTS));
+  g_assert_true (pat_store_save_game (second, game, &error));
+  g_assert_no_error (error);
+  pat_store_autosave (second, game);
+  g_assert_true (store_test_play_move (game, 3));
+  pat_store_flush (second);
+  g_assert_false (g_file_test (demon, G_FILE_TEST_EXISTS));
+  /* It reads what the writer saved, and does not remove it. */
+  g_assert_true (pat_store_has_game (second, "perpetual-motion"));
+  g_assert_true (pat_store_remove_game (second, "perpetual-motion", NULL));
+  g_assert_true (g_file_test (moves, G_FILE_TEST_EXISTS));
+  /* A broken file is reported and left where it is for the writer. */
+  g_assert_null (pat_store_load_game (second, "penguin", NULL));
+  g_assert_cmpuint (failure.count, ==, 1);
+  g_assert_null (failure.moved_to);
+  g_assert_true (g_file_test (broken, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  close (out);
+
+  /* The next process to start writes the folder. */
+  g_clear_object (&second);
+  third = pat_store_new (fixture->dir);
+  g_assert_false (pat_store_get_read_only (third));
+  g_assert_false (g_file_test (leftover, G_FILE_TEST_EXISTS));
+  g_assert_true (pat_store_save_game (third, game, NULL));
+  g_assert_true (g_file_test (demon, G_FILE_TEST_EXISTS));
+  failure_clear (&failure);
+}
+
 /* After kill -9 in the middle of moves the save is always one complete state of the game, and
  * at the pace of a player (each write done before the next move) at most the last move is
  * missing; in a burst faster than the disk, the moves of one write in flight. */
@@ -923,6 +1006,8 @@ test_killed (Fixture       *fixture,
   const char *modes[] = { "paced", "burst" };
   guint i;
 
+  /* The writer is the only process at the folder, as the app is. */
+  g_clear_object (&fixture->store);
   for (i = 0; i < 8; i++)
     {
       const char *mode = modes[i % 2];
@@ -1100,6 +1185,7 @@ main (int   argc,
   ADD ("/store/leftovers", test_leftovers);
   ADD ("/store/unmovable", test_unmovable);
   ADD ("/store/killed", test_killed);
+  ADD ("/store/one-writer", test_one_writer);
   ADD ("/store/last-game", test_last_game);
   ADD ("/store/resume-match", test_resume_match);
   ADD ("/store/match", test_match);
