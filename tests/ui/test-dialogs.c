@@ -619,6 +619,8 @@ test_combo_values_whole (void)
   PatWindow *window = make_window (app);
   const int widths[] = { 1000, 360 };
 
+  /* The chooser's pages change at once: the test waits for frames, not for a transition. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
     {
       PatPreferences *prefs = pat_preferences_new (GTK_WINDOW (window), settings);
@@ -627,7 +629,7 @@ test_combo_values_whole (void)
       gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 700);
       gtk_window_set_default_size (GTK_WINDOW (prefs), MIN (widths[w], 640), 2000);
       gtk_window_present (GTK_WINDOW (prefs));
-      spin (150);
+      g_assert_true (wait_for_frames (GTK_WIDGET (prefs), 2));
       g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (prefs), "preferences"), >=,
                         3 + 4 + 3);
       gtk_window_destroy (GTK_WINDOW (prefs));
@@ -637,14 +639,14 @@ test_combo_values_whole (void)
       gtk_window_set_default_size (GTK_WINDOW (chooser), widths[w], 2000);
       gtk_window_present (GTK_WINDOW (chooser));
       pat_game_chooser_select_game (chooser, "demon");
-      spin (150);
+      g_assert_true (wait_for_frames (GTK_WIDGET (chooser), 2));
       /* Narrow, the list of games shows first: Demon's row, activated, opens its page. */
       {
         GtkListBoxRow *row = find_game_row (GTK_WIDGET (chooser), "demon");
 
         g_assert_nonnull (row);
         g_signal_emit_by_name (gtk_widget_get_parent (GTK_WIDGET (row)), "row-activated", row);
-        spin (400);
+        g_assert_true (wait_for_frames (GTK_WIDGET (chooser), 2));
       }
       g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (chooser), "chooser"), ==, 3);
       gtk_window_destroy (GTK_WINDOW (chooser));
@@ -655,7 +657,7 @@ test_combo_values_whole (void)
 
         gtk_window_set_default_size (GTK_WINDOW (match), widths[w], 2000);
         gtk_window_present (GTK_WINDOW (match));
-        spin (150);
+        g_assert_true (wait_for_frames (GTK_WIDGET (match), 2));
         g_assert_cmpuint (assert_combo_values_whole (GTK_WIDGET (match), "match"), >=, 3);
         gtk_window_destroy (GTK_WINDOW (match));
       }
@@ -664,6 +666,7 @@ test_combo_values_whole (void)
   g_settings_reset (settings, "demon-die-mode");
   g_settings_reset (settings, "play-speed");
   g_settings_reset (settings, "deal-difficulty");
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
   close_all_windows ();
 }
 

@@ -15,6 +15,42 @@ spin (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
+static void
+after_paint_cb (GdkFrameClock *clock,
+                guint         *painted)
+{
+  (*painted)++;
+}
+
+gboolean
+wait_for_frames (GtkWidget *widget,
+                 guint      frames)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  GdkFrameClock *clock = NULL;
+  gulong handler = 0;
+  guint painted = 0;
+
+  while (painted < frames && g_get_monotonic_time () < end)
+    {
+      if (clock == NULL && gtk_widget_get_mapped (widget))
+        {
+          clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+          handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
+        }
+      /* Something to draw, so that the frame clock ticks. */
+      if (clock != NULL)
+        gtk_widget_queue_draw (widget);
+      g_main_context_iteration (NULL, clock == NULL || painted < frames);
+    }
+  if (clock != NULL)
+    {
+      g_signal_handler_disconnect (clock, handler);
+      g_object_unref (clock);
+    }
+  return painted >= frames;
+}
+
 PatApplication *
 make_app (void)
 {

@@ -9,6 +9,10 @@ G_BEGIN_DECLS
 
 /* Runs the main loop for @ms milliseconds. */
 void            spin     (guint ms);
+/* Runs the main loop until @widget is mapped and has been drawn @frames times since the call
+ * (its layout done), however long a loaded machine takes; gives up after 20 s. */
+gboolean        wait_for_frames (GtkWidget *widget,
+                                 guint      frames);
 /* The test process's application (a process can export only one on the session bus), with
  * animations and automatic foundation moves off so that tests are deterministic. */
 PatApplication *make_app (void);
