@@ -316,9 +316,7 @@ join_finished_cb (PatNetBot *bot,
 {
   if (error != NULL)
     {
-      g_autofree char *quoted = pat_cli_quote (error->message);
-
-      fprintf (stderr, "error: %s\n", quoted);
+      pat_cli_fail ("%s", error->message);
       run->status = EXIT_MATCH_FAILED;
     }
   g_main_loop_quit (run->loop);

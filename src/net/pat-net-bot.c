@@ -6,6 +6,10 @@
 #include "pat-greedy.h"
 #include "pat-net-bot.h"
 
+/* The greedy player never goes back to a position, but turning the stock makes new positions
+ * for ever: the bot ends its round after this many moves without a card going out. */
+#define MAX_MOVES_WITHOUT_PROGRESS 150
+
 struct _PatNetBot
 {
   GObject         parent_instance;
@@ -21,6 +25,8 @@ struct _PatNetBot
   PatState        state;
   PatSeen         seen;
   guint           n_moves;
+  guint           out;             /* cards out of play, and the move that last made it more */
+  guint           progress_move;
   gboolean        playing;
   guint           move_id;
   gboolean        match_over;
@@ -96,6 +102,7 @@ move_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   if (self->n_moves >= PAT_NET_MAX_MOVES_PER_ROUND ||
+      self->n_moves - self->progress_move >= MAX_MOVES_WITHOUT_PROGRESS ||
       (!random_move (self, &move) &&
        !pat_greedy_next_move (self->rules, &self->state, &self->seen, &move)))
     {
@@ -112,6 +119,11 @@ move_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   pat_seen_add (&self->seen, pat_state_hash (&self->state));
+  if (pat_cards_out (self->rules, &self->state) > self->out)
+    {
+      self->out = pat_cards_out (self->rules, &self->state);
+      self->progress_move = self->n_moves + 1;
+    }
 
   m = pat_net_message_new (PAT_NET_MSG_MOVE);
   m->round = self->round;
@@ -153,6 +165,8 @@ message_cb (PatNetClient  *client,
         pat_seen_clear (&self->seen);
         pat_seen_add (&self->seen, pat_state_hash (&self->state));
         self->n_moves = 0;
+        self->out = pat_cards_out (self->rules, &self->state);
+        self->progress_move = 0;
         self->playing = TRUE;
         if (self->move_id == 0)
           self->move_id = g_idle_add (move_cb, self);

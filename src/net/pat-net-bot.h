@@ -15,8 +15,8 @@ G_DECLARE_FINAL_TYPE (PatNetBot, pat_net_bot, PAT, NET_BOT, GObject)
 /*
  * The bot says hello when @client opens, plays every round's deal with pat_greedy_next_move()
  * (never going back to a position; with a seed, one move in eight at random), one move a
- * main-loop turn, and ends its round when the
- * greedy player has no move left. It keeps its own copy of the position, as the app will.
+ * main-loop turn, and ends its round when the greedy player has no move left or after 150 moves
+ * without a card going out. It keeps its own copy of the position, as the app will.
  *
  * Signals:
  *   finished (GError *error)  — the connection is over: %NULL after the match ended normally

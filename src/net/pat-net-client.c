@@ -200,7 +200,7 @@ connected_cb (GObject      *source,
     }
 
   self->ws = ws;
-  soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_MESSAGE_SIZE);
+  soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_FRAME);
   g_signal_connect_object (ws, "message", G_CALLBACK (ws_message_cb), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (ws_closed_cb), self, 0);
   g_signal_connect_object (ws, "error", G_CALLBACK (ws_error_cb), self, 0);

@@ -33,6 +33,7 @@ struct _Conn {
   guint                    hello_timeout_id;
   guint                    refuse_id;
   PatNetMessage           *refusal;       /* sent when refuse_id fires */
+  char                    *failure;       /* libsoup's reason for dropping the connection */
 };
 
 struct _PatNetHost
@@ -115,14 +116,25 @@ close_conn (Conn                *conn,
 
 /* Closes @conn for what it sent, with an error message saying so. */
 static void
-turn_away (Conn       *conn,
-           const char *why)
+turn_away_with_code (Conn       *conn,
+                     const char *why,
+                     gushort     code)
 {
   g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_ERROR);
 
-  g_strlcpy (m->text, why, sizeof m->text);
+  /* At most the protocol's length, in whole characters, of nothing unprintable. */
+  g_utf8_strncpy (m->text, why, MIN (g_utf8_strlen (why, -1), PAT_NET_MAX_TEXT_CHARS));
+  pat_net_text_sanitize (m->text);
   g_signal_emit (conn->host, signals[TURNED_AWAY], 0, conn->address, conn->player, why);
-  close_conn (conn, m, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "protocol error");
+  close_conn (conn, m, code, code == SOUP_WEBSOCKET_CLOSE_TOO_BIG ? "message too big" :
+                                                                   "protocol error");
+}
+
+static void
+turn_away (Conn       *conn,
+           const char *why)
+{
+  turn_away_with_code (conn, why, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
 }
 
 static void
@@ -397,7 +409,12 @@ play_move (PatNetHost          *self,
       refused = pat_net_message_new (PAT_NET_MSG_MOVE_REFUSED);
       refused->round = message->round;
       refused->seq = message->seq;
-      g_snprintf (refused->text, sizeof refused->text, "%s: %s", message->move, error->message);
+      {
+        g_autofree char *why = g_strdup_printf ("%s: %s", message->move, error->message);
+
+        g_utf8_strncpy (refused->text, why, MIN (g_utf8_strlen (why, -1), PAT_NET_MAX_TEXT_CHARS));
+        pat_net_text_sanitize (refused->text);
+      }
       send_to (conn, refused);
       g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, conn->player, refused->text);
       return;
@@ -473,7 +490,7 @@ hello (PatNetHost          *self,
                   "the match code is wrong (%u of %d tries used)", failures,
                   PAT_NET_MAX_WRONG_CODES);
       /* Each wrong code waits twice as long as the one before. */
-      conn->refuse_id = g_timeout_add (PAT_NET_WRONG_CODE_DELAY_MS << (failures - 1),
+      conn->refuse_id = g_timeout_add (self->settings.wrong_code_delay_ms << (failures - 1),
                                        delayed_refusal_cb, conn);
       return;
     }
@@ -552,7 +569,10 @@ ws_message_cb (SoupWebsocketConnection *ws,
           return;
         }
       why = g_strdup_printf ("bad message: %s", error->message);
-      turn_away (conn, why);
+      if (error->code == PAT_NET_ERROR_TOO_BIG)
+        turn_away_with_code (conn, why, SOUP_WEBSOCKET_CLOSE_TOO_BIG);
+      else
+        turn_away (conn, why);
       return;
     }
 
@@ -622,14 +642,19 @@ ws_closed_cb (SoupWebsocketConnection *ws,
   int player = conn->player;
   gushort code = soup_websocket_connection_get_close_code (ws);
 
-  /* libsoup closes a connection itself for a message over the size limit or text that is not
-   * UTF-8; say why, as for the host's own refusals. */
-  if (!conn->done && code != SOUP_WEBSOCKET_CLOSE_NORMAL && code != SOUP_WEBSOCKET_CLOSE_GOING_AWAY)
+  /* libsoup drops a connection itself for a message over PAT_NET_MAX_FRAME or text that is
+   * not UTF-8; say why, as for the host's own refusals. */
+  if (!conn->done && (conn->failure != NULL || (code != SOUP_WEBSOCKET_CLOSE_NORMAL &&
+                                                code != SOUP_WEBSOCKET_CLOSE_GOING_AWAY)))
     {
       const char *data = soup_websocket_connection_get_close_data (ws);
-      g_autofree char *why = g_strdup_printf ("connection closed with code %u: %s", (guint) code,
-                                              data != NULL ? data : "");
+      g_autofree char *why = NULL;
 
+      if (conn->failure != NULL)
+        why = g_strdup_printf ("connection dropped: %s", conn->failure);
+      else
+        why = g_strdup_printf ("connection closed with code %u: %s", (guint) code,
+                               data != NULL ? data : "");
       g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, player, why);
     }
   /* Freed once libsoup is done with the connection, not inside its own signal. */
@@ -650,6 +675,15 @@ ws_closed_cb (SoupWebsocketConnection *ws,
       send_lobby (self);
       check_round_end (self);
     }
+}
+
+static void
+ws_error_cb (SoupWebsocketConnection *ws,
+             GError                  *error,
+             Conn                    *conn)
+{
+  if (conn->failure == NULL)
+    conn->failure = g_strdup (error->message);
 }
 
 static gboolean
@@ -679,8 +713,9 @@ websocket_cb (SoupServer              *server,
   conn->ws = g_object_ref (ws);
   conn->address = g_strdup (soup_server_message_get_remote_host (msg));
   conn->player = -1;
-  soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_MESSAGE_SIZE);
+  soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_FRAME);
   g_signal_connect (ws, "message", G_CALLBACK (ws_message_cb), conn);
+  g_signal_connect (ws, "error", G_CALLBACK (ws_error_cb), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (ws_closed_cb), conn);
 
   for (i = 0; i < self->conns->len; i++)
@@ -703,6 +738,7 @@ conn_free (Conn *conn)
   g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
   g_clear_handle_id (&conn->refuse_id, g_source_remove);
   g_clear_pointer (&conn->refusal, pat_net_message_free);
+  g_free (conn->failure);
   g_signal_handlers_disconnect_by_data (conn->ws, conn);
   if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
@@ -873,6 +909,8 @@ pat_net_host_new (const PatNetHostSettings  *settings,
 
   self = g_object_new (PAT_TYPE_NET_HOST, NULL);
   self->settings = *settings;
+  if (self->settings.wrong_code_delay_ms == 0)
+    self->settings.wrong_code_delay_ms = PAT_NET_WRONG_CODE_DELAY_MS;
   self->name = g_strdup (settings->name);
   self->code = g_strdup (settings->code);
   self->settings.name = self->name;

@@ -20,6 +20,9 @@ G_BEGIN_DECLS
  * are at most PAT_NET_MAX_PENDING. */
 #define PAT_NET_HELLO_TIMEOUT_S 10
 #define PAT_NET_MAX_PENDING 16
+/* libsoup drops a connection without a word for a message over this size; one over
+ * PAT_NET_MAX_MESSAGE_SIZE but under it gets an error message saying so. */
+#define PAT_NET_MAX_FRAME (64 * 1024)
 
 typedef struct {
   const char    *name;         /* the match's name, shown to players */
@@ -30,6 +33,7 @@ typedef struct {
   guint          n_players;    /* the round starts when this many have joined (1 … 8) */
   PatDealNumber  first_deal;   /* round R plays deal first_deal + R − 1 */
   guint          round_pause_ms;  /* between a round's end and the next round's start */
+  guint          wrong_code_delay_ms;  /* 0: PAT_NET_WRONG_CODE_DELAY_MS (tests make it short) */
 } PatNetHostSettings;
 
 #define PAT_TYPE_NET_HOST (pat_net_host_get_type ())

@@ -169,6 +169,39 @@ name_char_allowed (gunichar c)
 }
 
 /**
+ * pat_net_text_sanitize:
+ * @text: (inout): UTF-8 text
+ *
+ * Replaces, in place, each character that a name may not hold (but the space) with '?', so that
+ * a text made from what a stranger sent (an error quoting a field) is fit to send and to print.
+ * Invalid UTF-8 is cut off.
+ */
+void
+pat_net_text_sanitize (char *text)
+{
+  const char *end = NULL;
+  char *in = text;
+  char *out = text;
+
+  g_utf8_validate (text, -1, &end);
+  while (in < end)
+    {
+      gunichar c = g_utf8_get_char (in);
+      char *next = g_utf8_next_char (in);
+
+      if (name_char_allowed (c) || c == ' ')
+        {
+          memmove (out, in, (gsize) (next - in));
+          out += next - in;
+        }
+      else
+        *out++ = '?';
+      in = next;
+    }
+  *out = '\0';
+}
+
+/**
  * pat_net_name_valid:
  * @name: a player's or a match's name, UTF-8 already checked
  * @error: return location for a #PAT_NET_ERROR_BAD_FIELD
@@ -242,8 +275,8 @@ pat_net_code_new (guint length)
   return code;
 }
 
-/* Refuses objects and arrays nested deeper than MAX_DEPTH, looking at brackets outside strings:
- * a cheap pass that keeps json-glib's recursive parser shallow. */
+/* Refuses objects and arrays nested deeper than MAX_DEPTH, looking at brackets outside strings
+ * (a cheap pass that keeps json-glib's recursive parser shallow), and the escape of a NUL. */
 static gboolean
 check_depth (const guint8  *data,
              gsize          size,
@@ -259,6 +292,13 @@ check_depth (const guint8  *data,
 
       if (in_string)
         {
+          /* json-glib would cut a string at an escaped NUL without a word: refuse it. */
+          if (c == '\\' && i + 5 < size && memcmp (data + i + 1, "u0000", 5) == 0)
+            {
+              g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_MALFORMED,
+                           "a string of the message holds a NUL character");
+              return FALSE;
+            }
           if (c == '\\')
             i++;
           else if (c == '"')
@@ -321,8 +361,10 @@ check_members (JsonObject         *object,
         known = strcmp (member, allowed[i]) == 0;
       if (!known)
         {
-          g_autofree char *shown = g_strndup (member, 40);
+          g_autofree char *shown = g_utf8_substring (member, 0, MIN (40, g_utf8_strlen (member,
+                                                                                    -1)));
 
+          pat_net_text_sanitize (shown);
           g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_BAD_FIELD,
                        "%s has an unknown field \"%s\"", where, shown);
           return FALSE;
@@ -430,8 +472,8 @@ read_string (JsonObject  *object,
     return NULL;
   value = json_node_get_string (node);
   bytes = strlen (value);
-  /* An escaped \u0000 would cut the string short unseen. */
-  if (!g_utf8_validate (value, -1, NULL))
+  /* The whole message was UTF-8, but an escape (\ud800 alone) may not decode to it. */
+  if (!g_utf8_validate (value, (gssize) bytes, NULL))
     {
       fail_field (error, field, "is not UTF-8");
       return NULL;
@@ -446,6 +488,25 @@ read_string (JsonObject  *object,
     }
   memcpy (out, value, bytes + 1);
   return out;
+}
+
+/* A reason or an error text: no control or invisible characters, as names. */
+static gboolean
+read_text (JsonObject  *object,
+           const char  *field,
+           glong        min_chars,
+           char        *out,
+           GError     **error)
+{
+  const char *p;
+
+  if (read_string (object, field, min_chars, PAT_NET_MAX_TEXT_CHARS, out, PAT_NET_TEXT_BYTES,
+                   error) == NULL)
+    return FALSE;
+  for (p = out; *p != '\0'; p = g_utf8_next_char (p))
+    if (*p != ' ' && !name_char_allowed (g_utf8_get_char (p)))
+      return fail_field (error, field, "holds a character that cannot be shown");
+  return TRUE;
 }
 
 /* Plain printable ASCII without spaces: versions, codes, moves. */
@@ -672,8 +733,7 @@ read_fields (JsonObject     *object,
     case PAT_NET_MSG_REFUSED:
       return read_enum (object, "reason", refusal_names, PAT_NET_N_REFUSALS, &m->refusal,
                         error) &&
-             read_string (object, "message", 0, PAT_NET_MAX_TEXT_CHARS, m->text, sizeof m->text,
-                          error) != NULL;
+             read_text (object, "message", 0, m->text, error);
     case PAT_NET_MSG_LOBBY:
       return read_uint (object, "teams", 0, PAT_NET_MAX_TEAMS, &m->n_teams, error) &&
              (m->n_teams != 1 || fail_field (error, "teams", "is 1: a team needs another")) &&
@@ -705,8 +765,7 @@ read_fields (JsonObject     *object,
     case PAT_NET_MSG_MOVE_REFUSED:
       return read_uint (object, "round", 1, PAT_NET_MAX_ROUNDS, &m->round, error) &&
              read_uint (object, "seq", 0, PAT_NET_MAX_MOVES_PER_ROUND, &m->seq, error) &&
-             read_string (object, "message", 1, PAT_NET_MAX_TEXT_CHARS, m->text, sizeof m->text,
-                          error) != NULL;
+             read_text (object, "message", 1, m->text, error);
     case PAT_NET_MSG_PLAYER_STATE:
       return read_uint (object, "player", 0, PAT_NET_MAX_PLAYERS - 1, &m->player, error) &&
              read_uint (object, "round", 1, PAT_NET_MAX_ROUNDS, &m->round, error) &&
@@ -742,11 +801,9 @@ read_fields (JsonObject     *object,
         return fail_field (error, "winner", "is none of the players");
       }
     case PAT_NET_MSG_BYE:
-      return read_string (object, "message", 0, PAT_NET_MAX_TEXT_CHARS, m->text, sizeof m->text,
-                          error) != NULL;
+      return read_text (object, "message", 0, m->text, error);
     case PAT_NET_MSG_ERROR:
-      return read_string (object, "message", 1, PAT_NET_MAX_TEXT_CHARS, m->text, sizeof m->text,
-                          error) != NULL;
+      return read_text (object, "message", 1, m->text, error);
     case PAT_NET_N_MESSAGE_TYPES:
     default:
       g_assert_not_reached ();

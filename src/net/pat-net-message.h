@@ -147,6 +147,7 @@ const char    *pat_net_die_mode_to_string     (PatDieMode        mode);
 /* Whether @name is fit to be a player's or a match's name (see pat-net-message.c). */
 gboolean       pat_net_name_valid        (const char          *name,
                                           GError             **error);
+void           pat_net_text_sanitize     (char                *text);
 /* Whether @code is a match code's shape: PAT_NET_MIN_CODE to PAT_NET_MAX_CODE letters of
  * PAT_NET_CODE_ALPHABET. */
 gboolean       pat_net_code_valid        (const char          *code);
