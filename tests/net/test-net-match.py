@@ -8,6 +8,7 @@ TAP output."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -189,6 +190,16 @@ def main():
         bad = subprocess.run([CLI, 'match-host', '--teams', '1'], capture_output=True, text=True)
         check(bad.returncode == 2 and 'a team needs another' in bad.stderr,
               'match-host --teams 1 is bad input')
+
+    # The manual page lists both commands and every option their --help shows.
+    man = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'data',
+                            'patience-cli.1'), encoding='utf-8').read().replace('\\-', '-')
+    for command in ('match-host', 'match-join'):
+        shown = subprocess.run([CLI, command, '--help'], capture_output=True, text=True).stdout
+        options = re.findall(r'^\s+(?:-\w, )?--([\w-]+)', shown, re.M)
+        missing = [o for o in options if o != 'help' and f'--{o}' not in man]
+        check(f'.B {command}' in man and options and not missing,
+              f'the manual page describes {command} and its options {options} (missing: {missing})')
 
     print(f'1..{len(results)}')
     for number, (ok, title) in enumerate(results, 1):
