@@ -859,8 +859,14 @@ pat_net_message_read (const guint8  *data,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, (const char *) data, (gssize) size, &local))
     {
+      /* json-glib quotes the token it stopped at, as it decoded it: an octal escape may have
+       * made it invalid UTF-8, and it may be long. */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      g_autofree char *shown = g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), 120));
+
+      pat_net_text_sanitize (shown);
       g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_MALFORMED,
-                   "the message is not JSON: %s", local->message);
+                   "the message is not JSON: %s", shown);
       return NULL;
     }
   root = json_parser_get_root (parser);

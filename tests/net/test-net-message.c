@@ -138,6 +138,8 @@ static const Bad bad_inputs[] = {
   { "hello", PAT_NET_ERROR_MALFORMED, "not JSON" },
   { "{\"v\":1,\"type\":\"bye\",\"message\":\"\"", PAT_NET_ERROR_MALFORMED, "not JSON" },
   { "[1,2]", PAT_NET_ERROR_MALFORMED, "not a JSON object" },
+  /* Found by fuzz-net-message: json-glib's error quoted an octal escape as a byte of 0xb9. */
+  { "{\"0[n\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\271226\",\"a@me\"}", PAT_NET_ERROR_MALFORMED, "not JSON" },
   { "\"bye\"", PAT_NET_ERROR_MALFORMED, "not a JSON object" },
   { "{\"v\":1,\"type\":\"bye\",\"message\":\"\xff\"}", PAT_NET_ERROR_MALFORMED, "not UTF-8" },
   { "{\"a\":[[[[1]]]]}", PAT_NET_ERROR_MALFORMED, "deeper than 3" },
@@ -277,6 +279,7 @@ test_bad_inputs (void)
       g_assert_error (error, PAT_NET_ERROR, bad->code);
       g_test_message ("  -> %s", error->message);
       g_assert_nonnull (strstr (error->message, bad->says));
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
     }
 }
 
