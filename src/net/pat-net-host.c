@@ -445,6 +445,18 @@ end_round (PatNetHost          *self,
   check_round_end (self);
 }
 
+static guint
+n_connected (PatNetHost *self)
+{
+  guint n = 0;
+  guint i;
+
+  for (i = 0; i < self->n_players; i++)
+    if (self->players[i].conn != NULL)
+      n++;
+  return n;
+}
+
 static gboolean
 name_taken (PatNetHost *self,
             const char *name)
@@ -454,8 +466,11 @@ name_taken (PatNetHost *self,
 
   for (i = 0; i < self->n_players; i++)
     {
-      g_autofree char *other = g_utf8_casefold (self->players[i].name, -1);
+      g_autofree char *other = NULL;
 
+      if (self->round == 0 && self->players[i].conn == NULL)
+        continue;
+      other = g_utf8_casefold (self->players[i].name, -1);
       if (strcmp (folded, other) == 0)
         return TRUE;
     }
@@ -469,6 +484,7 @@ hello (PatNetHost          *self,
 {
   guint failures = GPOINTER_TO_UINT (g_hash_table_lookup (self->failures, conn->address));
   g_autoptr(PatNetMessage) welcome = NULL;
+  guint seat;
   Player *p;
 
   g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
@@ -499,7 +515,7 @@ hello (PatNetHost          *self,
       refuse (conn, PAT_NET_REFUSAL_STARTED, "the match has started");
       return;
     }
-  if (self->n_players >= self->settings.n_players)
+  if (n_connected (self) >= self->settings.n_players)
     {
       refuse (conn, PAT_NET_REFUSAL_FULL, "the match is full");
       return;
@@ -519,8 +535,14 @@ hello (PatNetHost          *self,
       return;
     }
 
-  conn->player = (int) self->n_players;
-  p = &self->players[self->n_players++];
+  /* A seat left before the first round is taken again, so that ids stay as players were told. */
+  for (seat = 0; seat < self->n_players; seat++)
+    if (self->players[seat].conn == NULL)
+      break;
+  if (seat == self->n_players)
+    self->n_players++;
+  conn->player = (int) seat;
+  p = &self->players[seat];
   memset (p, 0, sizeof *p);
   p->used = TRUE;
   g_strlcpy (p->name, message->name, sizeof p->name);
@@ -536,7 +558,7 @@ hello (PatNetHost          *self,
   send_to (conn, welcome);
   send_lobby (self);
 
-  if (self->n_players == self->settings.n_players)
+  if (n_connected (self) == self->settings.n_players)
     self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
 }
 
@@ -618,16 +640,6 @@ ws_message_cb (SoupWebsocketConnection *ws,
     }
 }
 
-static guint
-find_conn (PatNetHost *self,
-           Conn       *conn)
-{
-  guint index = 0;
-
-  g_ptr_array_find (self->conns, conn, &index);
-  return index;
-}
-
 static gboolean
 free_conn_cb (gpointer user_data)
 {
@@ -641,6 +653,7 @@ ws_closed_cb (SoupWebsocketConnection *ws,
   PatNetHost *self = conn->host;
   int player = conn->player;
   gushort code = soup_websocket_connection_get_close_code (ws);
+  guint index;
 
   /* libsoup drops a connection itself for a message over PAT_NET_MAX_FRAME or text that is
    * not UTF-8; say why, as for the host's own refusals. */
@@ -659,7 +672,8 @@ ws_closed_cb (SoupWebsocketConnection *ws,
     }
   /* Freed once libsoup is done with the connection, not inside its own signal. */
   g_signal_handlers_disconnect_by_data (ws, conn);
-  g_ptr_array_steal_index_fast (self->conns, find_conn (self, conn));
+  if (g_ptr_array_find (self->conns, conn, &index))
+    g_ptr_array_steal_index_fast (self->conns, index);
   g_idle_add_full (G_PRIORITY_DEFAULT, free_conn_cb, conn, (GDestroyNotify) conn_free);
   if (player >= 0 && !self->finished)
     {

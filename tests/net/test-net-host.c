@@ -566,12 +566,22 @@ test_refusals (void)
   g_autoptr(PatNetHost) host = new_host (2, 25);
   g_autoptr(PatNetMessage) hello = pat_net_message_new (PAT_NET_MSG_HELLO);
   const PatNetMessage *m;
-  Raw first, twin, teamed, future, second, late;
+  Raw first, twin, teamed, future, second, late, gone;
+
+  /* A player who leaves the lobby frees the seat: the next one gets the same id. */
+  raw_open (&gone, host, fingerprint);
+  raw_hello (&gone, "Zed", CODE);
+  while (raw_find (&gone, PAT_NET_MSG_WELCOME) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  pat_net_client_close (gone.client);
+  wait_for (&gone.closed);
+  g_assert_no_error (gone.error);
 
   raw_open (&first, host, fingerprint);
   raw_hello (&first, "Ann", CODE);
-  while (raw_find (&first, PAT_NET_MSG_WELCOME) == NULL)
+  while ((m = raw_find (&first, PAT_NET_MSG_WELCOME)) == NULL)
     g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (m->player, ==, 0);
 
   raw_open (&twin, host, fingerprint);
   raw_hello (&twin, "ANN", CODE);
@@ -601,6 +611,7 @@ test_refusals (void)
   raw_hello (&second, "Bob", CODE);
   while (raw_find (&second, PAT_NET_MSG_ROUND_START) == NULL)
     g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (raw_find (&second, PAT_NET_MSG_WELCOME)->player, ==, 1);
 
   raw_open (&late, host, fingerprint);
   raw_hello (&late, "Cleo", CODE);
@@ -614,6 +625,7 @@ test_refusals (void)
   raw_clear (&future);
   raw_clear (&second);
   raw_clear (&late);
+  raw_clear (&gone);
 }
 
 /* A client pinned to another certificate does not talk to the host at all. */
