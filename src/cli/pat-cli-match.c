@@ -102,6 +102,25 @@ host_sent_cb (PatNetHost    *host,
     print_table (run, message);
 }
 
+/* @text as a JSON string, quotes included: the texts come from this program but may quote what
+ * a player sent. */
+static void
+append_json_string (GString    *out,
+                    const char *text)
+{
+  g_string_append_c (out, '"');
+  for (; *text != '\0'; text++)
+    {
+      if (*text == '"' || *text == '\\')
+        g_string_append_printf (out, "\\%c", *text);
+      else if ((guchar) *text < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guint) (guchar) *text);
+      else
+        g_string_append_c (out, *text);
+    }
+  g_string_append_c (out, '"');
+}
+
 static void
 host_move_played_cb (PatNetHost *host,
                      guint       player,
@@ -109,11 +128,13 @@ host_move_played_cb (PatNetHost *host,
                      const char *move,
                      Run        *run)
 {
-  g_autofree char *line = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
 
-  line = g_strdup_printf ("{\"type\":\"move-played\",\"player\":%u,\"round\":%u,"
-                          "\"move\":\"%s\"}", player, round, move);
-  print_json_line (line);
+  g_string_append_printf (line, "{\"type\":\"move-played\",\"player\":%u,\"round\":%u,"
+                          "\"move\":", player, round);
+  append_json_string (line, move);
+  g_string_append_c (line, '}');
+  print_json_line (line->str);
 }
 
 static void
@@ -123,21 +144,12 @@ host_turned_away_cb (PatNetHost *host,
                      const char *why,
                      Run        *run)
 {
-  g_autoptr(GString) line = g_string_new ("{\"type\":\"turned-away\",\"address\":\"");
+  g_autoptr(GString) line = g_string_new ("{\"type\":\"turned-away\",\"address\":");
 
-  /* The texts come from this program, but may quote a player's move: escape as JSON. */
-  g_string_append (line, address != NULL ? address : "");
-  g_string_append_printf (line, "\",\"player\":%d,\"why\":\"", player);
-  for (; *why != '\0'; why++)
-    {
-      if (*why == '"' || *why == '\\')
-        g_string_append_printf (line, "\\%c", *why);
-      else if ((guchar) *why < 0x20)
-        g_string_append_printf (line, "\\u%04x", (guint) (guchar) *why);
-      else
-        g_string_append_c (line, *why);
-    }
-  g_string_append (line, "\"}");
+  append_json_string (line, address != NULL ? address : "");
+  g_string_append_printf (line, ",\"player\":%d,\"why\":", player);
+  append_json_string (line, why);
+  g_string_append_c (line, '}');
   print_json_line (line->str);
 }
 

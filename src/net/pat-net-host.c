@@ -913,6 +913,7 @@ pat_net_host_new (const PatNetHostSettings  *settings,
   if (settings->target < 1 || settings->target > PAT_NET_MAX_TARGET ||
       settings->n_teams == 1 || settings->n_teams > PAT_NET_MAX_TEAMS ||
       settings->n_players < 1 || settings->n_players > PAT_NET_MAX_PLAYERS ||
+      settings->wrong_code_delay_ms > 60000 || settings->round_pause_ms > 600000 ||
       !pat_deal_number_valid (&settings->first_deal))
     {
       g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,

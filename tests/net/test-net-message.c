@@ -265,8 +265,9 @@ test_bad_inputs (void)
       const Bad *bad = &bad_inputs[i];
       g_autoptr(GError) error = NULL;
       g_autoptr(PatNetMessage) m = NULL;
+      g_autofree char *shown = g_strescape (bad->input, NULL);
 
-      g_test_message ("%s", bad->input);
+      g_test_message ("%s", shown);
       m = pat_net_message_read ((const guint8 *) bad->input, strlen (bad->input), &error);
       /* Not bad after all: looks like one. */
       if (bad->code < 0)
