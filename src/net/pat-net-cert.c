@@ -150,6 +150,13 @@ pat_net_cert_load_or_create (const char  *dir,
         }
     }
 
+  /* The key is the host's identity: whoever reads it can pose as the host. */
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && (st.st_mode & 077) != 0)
+      g_chmod (path, 0600);
+  }
   certificate = g_tls_certificate_new_from_pem (pem, (gssize) length, &local);
   memset (pem, 0, length);
   if (certificate == NULL)

@@ -655,8 +655,12 @@ test_certificate (void)
 
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  /* A key left readable by others is made private again when loaded. */
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
   again = pat_net_cert_load_or_create (cert_dir, &error);
   g_assert_no_error (error);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
   again_fingerprint = pat_net_cert_fingerprint (again);
   g_assert_cmpstr (again_fingerprint, ==, fingerprint);
   g_assert_true (pat_net_fingerprint_valid (fingerprint));
