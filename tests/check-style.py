@@ -6,8 +6,9 @@ headers of src/, tests/ and tools/:
 - no line is longer than 100 characters (Unicode characters of the UTF-8 text), and no line holds a
   tab (.editorconfig: indent_style = space, max_line_length = 100);
 - the layers include only what is below them: the engine no GObject, GIO, GTK or libadwaita header
-  and no header of src/model, src/ui or src/cli; the model no GTK or libadwaita header and no header
-  of src/ui or src/cli; the CLI no GTK or libadwaita header and no header of src/ui;
+  and no header of src/model, src/net, src/ui or src/cli; the model no GTK or libadwaita header and
+  no header of src/net, src/ui or src/cli; the network layer (src/net) no GTK or libadwaita header
+  and no header of src/ui or src/cli; the CLI no GTK or libadwaita header and no header of src/ui;
 - in src/ui, X-private.h is included only by the files of X itself (X.c, X-*.c), and the includes
   between src/ui's classes form no circle (X.c, X-*.c, X.h and X-private.h are one class X).
 
@@ -74,8 +75,9 @@ def check_layers(top, path, layer_headers):
     layer = parts[1]
     rules = {
         # layer: (forbidden system headers, layers whose headers are forbidden)
-        'engine': ((GOBJECT_HEADERS, GTK_HEADERS), ('model', 'ui', 'cli')),
-        'model': ((GTK_HEADERS,), ('ui', 'cli')),
+        'engine': ((GOBJECT_HEADERS, GTK_HEADERS), ('model', 'net', 'ui', 'cli')),
+        'model': ((GTK_HEADERS,), ('net', 'ui', 'cli')),
+        'net': ((GTK_HEADERS,), ('ui', 'cli')),
         'cli': ((GTK_HEADERS,), ('ui',)),
     }
     if layer not in rules:
@@ -184,7 +186,7 @@ def main(argv):
         return 2
     top = pathlib.Path(args[0])
     files = c_files(top, args[1:])
-    layer_headers = {layer: headers_of(top, layer) for layer in ('engine', 'model', 'ui', 'cli')}
+    layer_headers = {layer: headers_of(top, layer) for layer in ('engine', 'model', 'net', 'ui', 'cli')}
     edges, _ = ui_edges(top)
 
     checks = [

@@ -585,6 +585,8 @@ static const Command commands[] = {
   { "bench", "measure the speed of the Perpetual Motion simulator", cmd_bench },
   { "bench-difficulty", "measure the difficulty levels with each game's yardstick",
     pat_cli_bench_difficulty },
+  { "match-host", "host a Demon match over the network", pat_cli_match_host },
+  { "match-join", "join a Demon match over the network as a greedy player", pat_cli_match_join },
 };
 
 static void

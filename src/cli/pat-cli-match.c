@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* patience-cli match-host and match-join: a network match, hosted or joined from the command
+ * line, the joining player moved by the greedy player. */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pat-cli.h"
+#include "pat-net-bot.h"
+#include "pat-net-cert.h"
+#include "pat-net-host.h"
+
+/* The exit status of a match that could not be played (refused, cut off): bad input is 2. */
+#define EXIT_MATCH_FAILED 1
+
+typedef struct {
+  GMainLoop *loop;
+  int        status;
+  /* For the table on stderr: the names, from the lobby. */
+  char       names[PAT_NET_MAX_PLAYERS][PAT_NET_NAME_BYTES];
+  int        teams[PAT_NET_MAX_PLAYERS];
+  guint      n_teams;
+} Run;
+
+static void
+print_json_line (const char *line)
+{
+  printf ("%s\n", line);
+  fflush (stdout);
+}
+
+static void
+print_message (const PatNetMessage *message)
+{
+  g_autofree char *text = pat_net_message_to_string (message);
+
+  print_json_line (text);
+}
+
+static void
+remember_names (Run                 *run,
+                const PatNetMessage *message)
+{
+  guint i;
+
+  run->n_teams = message->n_teams;
+  for (i = 0; i < message->n_players; i++)
+    {
+      g_strlcpy (run->names[message->players[i].id], message->players[i].name,
+                 sizeof run->names[0]);
+      run->teams[message->players[i].id] = message->players[i].team;
+    }
+}
+
+/* The table a person reads, on stderr: after each round, and the final one. */
+static void
+print_table (Run                 *run,
+             const PatNetMessage *message)
+{
+  guint i;
+
+  if (message->type == PAT_NET_MSG_ROUND_END)
+    fprintf (stderr, "Round %u\n", message->round);
+  else
+    fprintf (stderr, "Final table\n");
+  for (i = 0; i < message->n_players; i++)
+    {
+      const PatNetPlayerRow *row = &message->players[i];
+
+      fprintf (stderr, "  %-32s", run->names[row->id]);
+      if (run->n_teams > 0 && run->teams[row->id] >= 0)
+        fprintf (stderr, " team %d", run->teams[row->id] + 1);
+      if (message->type == PAT_NET_MSG_ROUND_END)
+        fprintf (stderr, " %4d", row->score);
+      fprintf (stderr, " %6d\n", row->total);
+    }
+  for (i = 0; i < message->n_teams; i++)
+    fprintf (stderr, "  Team %u %31s %6d\n", i + 1, "", message->team_totals[i]);
+  if (message->type == PAT_NET_MSG_MATCH_END)
+    {
+      if (message->winner < 0)
+        fprintf (stderr, "The match is drawn.\n");
+      else if (message->n_teams > 0)
+        fprintf (stderr, "Team %d wins. The demon is exorcised!\n", message->winner + 1);
+      else
+        fprintf (stderr, "%s wins. The demon is exorcised!\n", run->names[message->winner]);
+    }
+}
+
+static void
+host_sent_cb (PatNetHost    *host,
+              PatNetMessage *message,
+              Run           *run)
+{
+  if (message->type == PAT_NET_MSG_LOBBY)
+    remember_names (run, message);
+  print_message (message);
+  if (message->type == PAT_NET_MSG_ROUND_END || message->type == PAT_NET_MSG_MATCH_END)
+    print_table (run, message);
+}
+
+/* @text as a JSON string, quotes included: the texts come from this program but may quote what
+ * a player sent. */
+static void
+append_json_string (GString    *out,
+                    const char *text)
+{
+  g_string_append_c (out, '"');
+  for (; *text != '\0'; text++)
+    {
+      if (*text == '"' || *text == '\\')
+        g_string_append_printf (out, "\\%c", *text);
+      else if ((guchar) *text < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guint) (guchar) *text);
+      else
+        g_string_append_c (out, *text);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+host_move_played_cb (PatNetHost *host,
+                     guint       player,
+                     guint       round,
+                     const char *move,
+                     Run        *run)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_string_append_printf (line, "{\"type\":\"move-played\",\"player\":%u,\"round\":%u,"
+                          "\"move\":", player, round);
+  append_json_string (line, move);
+  g_string_append_c (line, '}');
+  print_json_line (line->str);
+}
+
+static void
+host_turned_away_cb (PatNetHost *host,
+                     const char *address,
+                     int         player,
+                     const char *why,
+                     Run        *run)
+{
+  g_autoptr(GString) line = g_string_new ("{\"type\":\"turned-away\",\"address\":");
+
+  append_json_string (line, address != NULL ? address : "");
+  g_string_append_printf (line, ",\"player\":%d,\"why\":", player);
+  append_json_string (line, why);
+  g_string_append_c (line, '}');
+  print_json_line (line->str);
+}
+
+static gboolean
+quit_cb (gpointer user_data)
+{
+  Run *run = user_data;
+
+  g_main_loop_quit (run->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+host_finished_cb (PatNetHost *host,
+                  Run        *run)
+{
+  /* A moment for the last messages and the closing handshakes to go out. */
+  g_timeout_add (300, quit_cb, run);
+}
+
+static gboolean
+parse_uint_option (const char  *option,
+                   const char  *text,
+                   guint64      min,
+                   guint64      max,
+                   guint64     *value,
+                   GError     **error)
+{
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, value, NULL))
+    {
+      g_autofree char *quoted = pat_cli_quote (text);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s takes a whole number from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
+                   ", not '%s'", option, min, max, quoted);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* match-host: listens, waits for the players, runs the match and prints it as JSON lines. */
+int
+pat_cli_match_host (int    argc,
+                    char **argv)
+{
+  g_autofree char *port_text = NULL, *bind = NULL, *name = NULL, *target_text = NULL;
+  g_autofree char *teams_text = NULL, *die = NULL, *players_text = NULL, *code = NULL;
+  g_autofree char *deal_text = NULL, *cert_dir = NULL;
+  GOptionEntry entries[] = {
+    { "port", 'p', 0, PAT_CLI_ARG_TEXT, &port_text, "The port (default 0: any free one)", "N" },
+    { "bind", 0, 0, PAT_CLI_ARG_TEXT, &bind,
+      "The IP address to listen on (default 127.0.0.1: this computer only)", "ADDRESS" },
+    { "name", 0, 0, PAT_CLI_ARG_TEXT, &name, "The match's name (default Demon match)", "NAME" },
+    { "target", 0, 0, PAT_CLI_ARG_TEXT, &target_text, "The target score (default 200)", "N" },
+    { "teams", 0, 0, PAT_CLI_ARG_TEXT, &teams_text, "Teams: 0 (none, the default) or 2 to 4",
+      "N" },
+    { "die", 0, 0, PAT_CLI_ARG_TEXT, &die, "Die of Justice: off (default), game or pass",
+      "MODE" },
+    { "players", 0, 0, PAT_CLI_ARG_TEXT, &players_text,
+      "The players to wait for before the first round (1 to 8, default 2)", "N" },
+    { "code", 0, 0, PAT_CLI_ARG_TEXT, &code,
+      "The match code players must give (default: a random one, printed)", "CODE" },
+    { "deal", 'd', 0, PAT_CLI_ARG_TEXT, &deal_text,
+      "The first round's deal; round R plays deal N + R - 1 (default: random)", "N" },
+    { "cert-dir", 0, 0, PAT_CLI_ARG_TEXT, &cert_dir,
+      "Where the host's certificate is kept (default: the user data folder)", "DIR" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTlsCertificate) certificate = NULL;
+  g_autoptr(PatNetHost) host = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *line = NULL;
+  PatNetHostSettings settings = { 0, };
+  PatOptions options = { PAT_DIE_OFF };
+  guint64 port = 0, target = 200, teams = 0, players = 2;
+  Run run = { 0, };
+
+  if (!pat_cli_parse_options ("match-host", "host a Demon match over the network",
+                              "Listens for players (patience-cli match-join, or the app) on a "
+                              "WebSocket over TLS, replays every move with the engine and "
+                              "prints every message sent to the players as a JSON line, with "
+                              "the moves played and the connections turned away; a table on "
+                              "stderr after each round. The first line gives the port, the "
+                              "code and the certificate's fingerprint that players pin.",
+                              entries, &argc, &argv, &error) ||
+      !parse_uint_option ("--port", port_text, 0, 65535, &port, &error) ||
+      !parse_uint_option ("--target", target_text, 1, PAT_NET_MAX_TARGET, &target, &error) ||
+      !parse_uint_option ("--teams", teams_text, 0, PAT_NET_MAX_TEAMS, &teams, &error) ||
+      !parse_uint_option ("--players", players_text, 1, PAT_NET_MAX_PLAYERS, &players, &error) ||
+      !pat_cli_parse_die (pat_rules_match (), die, &options, &error))
+    return pat_cli_fail ("%s", error->message);
+  if (teams == 1)
+    return pat_cli_fail ("--teams is 0 or 2 to %d: a team needs another", PAT_NET_MAX_TEAMS);
+  if (code != NULL && !pat_net_code_valid (code))
+    return pat_cli_fail ("--code takes %d to %d letters of %s", PAT_NET_MIN_CODE,
+                         PAT_NET_MAX_CODE, PAT_NET_CODE_ALPHABET);
+  if (deal_text != NULL)
+    {
+      if (!pat_deal_number_parse (deal_text, &settings.first_deal, &error))
+        return pat_cli_fail ("%s", error->message);
+    }
+  else
+    settings.first_deal = pat_deal_number_from_uint (g_random_int_range (1, G_MAXINT32));
+
+  if (code == NULL)
+    code = pat_net_code_new (6);
+  if (cert_dir == NULL)
+    cert_dir = pat_net_cert_default_dir ();
+  settings.name = name != NULL ? name : "Demon match";
+  settings.code = code;
+  settings.target = (int) target;
+  settings.n_teams = (guint) teams;
+  settings.die_mode = options.die_mode;
+  settings.n_players = (guint) players;
+  settings.round_pause_ms = 100;
+
+  certificate = pat_net_cert_load_or_create (cert_dir, &error);
+  if (certificate == NULL)
+    return pat_cli_fail ("%s", error->message);
+  host = pat_net_host_new (&settings, certificate, &error);
+  if (host == NULL)
+    return pat_cli_fail ("%s", error->message);
+  if (!pat_net_host_listen (host, bind != NULL ? bind : "127.0.0.1", (guint) port, &error))
+    return pat_cli_fail ("cannot listen: %s", error->message);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  run.loop = loop;
+  g_signal_connect (host, "sent", G_CALLBACK (host_sent_cb), &run);
+  g_signal_connect (host, "move-played", G_CALLBACK (host_move_played_cb), &run);
+  g_signal_connect (host, "turned-away", G_CALLBACK (host_turned_away_cb), &run);
+  g_signal_connect (host, "finished", G_CALLBACK (host_finished_cb), &run);
+
+  fingerprint = pat_net_cert_fingerprint (certificate);
+  line = g_strdup_printf ("{\"type\":\"listening\",\"address\":\"%s\",\"port\":%u,"
+                          "\"code\":\"%s\",\"fingerprint\":\"%s\"}",
+                          bind != NULL ? bind : "127.0.0.1", pat_net_host_get_port (host),
+                          code, fingerprint);
+  print_json_line (line);
+  g_main_loop_run (loop);
+  g_signal_handlers_disconnect_by_data (host, &run);
+  return EXIT_SUCCESS;
+}
+
+static void
+join_message_cb (PatNetClient  *client,
+                 PatNetMessage *message,
+                 PatNetBot     *bot)
+{
+  Run *run = g_object_get_data (G_OBJECT (bot), "run");
+
+  if (message->type == PAT_NET_MSG_LOBBY)
+    remember_names (run, message);
+  print_message (message);
+  if (message->type == PAT_NET_MSG_ROUND_END)
+    {
+      g_autofree char *line = NULL;
+
+      /* The bot's own reckoning beside the host's, for whoever checks one against the other. */
+      line = g_strdup_printf ("{\"type\":\"own-score\",\"round\":%u,\"score\":%d,\"moves\":%u}",
+                              message->round, pat_net_bot_get_score (bot),
+                              pat_net_bot_get_moves (bot));
+      print_json_line (line);
+    }
+  if (message->type == PAT_NET_MSG_ROUND_END || message->type == PAT_NET_MSG_MATCH_END)
+    print_table (run, message);
+}
+
+static void
+join_finished_cb (PatNetBot *bot,
+                  GError    *error,
+                  Run       *run)
+{
+  if (error != NULL)
+    {
+      pat_cli_fail ("%s", error->message);
+      run->status = EXIT_MATCH_FAILED;
+    }
+  g_main_loop_quit (run->loop);
+}
+
+/* match-join: joins a match as a player moved by the greedy player. */
+int
+pat_cli_match_join (int    argc,
+                    char **argv)
+{
+  g_autofree char *where = NULL, *code = NULL, *name = NULL, *team_text = NULL;
+  g_autofree char *fingerprint = NULL, *seed_text = NULL;
+  GOptionEntry entries[] = {
+    { "address", 'a', 0, PAT_CLI_ARG_TEXT, &where, "The host's ADDRESS:PORT (required)",
+      "ADDRESS:PORT" },
+    { "code", 0, 0, PAT_CLI_ARG_TEXT, &code, "The match code (required)", "CODE" },
+    { "name", 0, 0, PAT_CLI_ARG_TEXT, &name, "The player's name (required)", "NAME" },
+    { "team", 0, 0, PAT_CLI_ARG_TEXT, &team_text, "The player's team, 1 to 4, where the match "
+      "has teams", "N" },
+    { "fingerprint", 0, 0, PAT_CLI_ARG_TEXT, &fingerprint,
+      "The SHA-256 fingerprint of the host's certificate, as match-host prints it (required)",
+      "HEX" },
+    { "seed", 0, 0, PAT_CLI_ARG_TEXT, &seed_text, "Play one move in eight at random, from this "
+      "seed (default 0: every move the greedy one)", "N" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PatNetClient) client = NULL;
+  g_autoptr(PatNetBot) bot = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *upper = NULL;
+  guint64 team = 0, seed = 0;
+  guint port = 0;
+  Run run = { 0, };
+
+  if (!pat_cli_parse_options ("match-join", "join a Demon match as a greedy player",
+                              "Connects to a host (patience-cli match-host, or the app), "
+                              "checks that its certificate is the pinned one, and plays every "
+                              "round with the greedy player. Prints every message from the host "
+                              "as a JSON line, and after each round the player's own score "
+                              "({\"type\":\"own-score\"}); a table on stderr. Exits 0 when the "
+                              "match ended, 1 when it was refused or cut off.",
+                              entries, &argc, &argv, &error) ||
+      !parse_uint_option ("--team", team_text, 1, PAT_NET_MAX_TEAMS, &team, &error) ||
+      !parse_uint_option ("--seed", seed_text, 0, G_MAXUINT64, &seed, &error))
+    return pat_cli_fail ("%s", error->message);
+  if (where == NULL || code == NULL || name == NULL || fingerprint == NULL)
+    return pat_cli_fail ("--address, --code, --name and --fingerprint are required");
+  if (!pat_net_parse_address (where, &address, &port, &error))
+    return pat_cli_fail ("--address: %s", error->message);
+  upper = g_ascii_strup (code, -1);
+  if (!pat_net_code_valid (upper))
+    return pat_cli_fail ("--code takes %d to %d letters of %s", PAT_NET_MIN_CODE,
+                         PAT_NET_MAX_CODE, PAT_NET_CODE_ALPHABET);
+  if (!pat_net_name_valid (name, &error))
+    return pat_cli_fail ("--name: %s", error->message);
+  {
+    g_autofree char *lower = g_ascii_strdown (fingerprint, -1);
+
+    if (!pat_net_fingerprint_valid (lower))
+      return pat_cli_fail ("--fingerprint takes %d hexadecimal digits",
+                           PAT_NET_FINGERPRINT_LENGTH);
+  }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  run.loop = loop;
+  client = pat_net_client_new (address, port, fingerprint);
+  bot = pat_net_bot_new (client, name, (int) team - 1, upper, seed);
+  g_object_set_data (G_OBJECT (bot), "run", &run);
+  g_signal_connect (client, "message", G_CALLBACK (join_message_cb), bot);
+  g_signal_connect (bot, "finished", G_CALLBACK (join_finished_cb), &run);
+  g_main_loop_run (loop);
+  g_signal_handlers_disconnect_by_data (client, bot);
+  g_signal_handlers_disconnect_by_data (bot, &run);
+  return run.status;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatNetClient: a player's connection to a match host, a WebSocket over TLS whose certificate
+ * is pinned. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pat-net-message.h"
+
+G_BEGIN_DECLS
+
+#define PAT_TYPE_NET_CLIENT (pat_net_client_get_type ())
+
+G_DECLARE_FINAL_TYPE (PatNetClient, pat_net_client, PAT, NET_CLIENT, GObject)
+
+/*
+ * Signals:
+ *   opened ()                         — the connection is up (TLS checked); send hello now
+ *   message (PatNetMessage *message)  — a message from the host, read and validated
+ *   closed (GError *error)            — the connection is over: @error is %NULL after a
+ *                                       normal close, else why (refused, a bad message, the
+ *                                       host gone, the certificate not the pinned one)
+ */
+
+PatNetClient *pat_net_client_new       (const char          *address,
+                                        guint                port,
+                                        const char          *fingerprint);
+void          pat_net_client_connect   (PatNetClient        *self);
+void          pat_net_client_send      (PatNetClient        *self,
+                                        const PatNetMessage *message);
+/* Sends @bytes as they are, as one text or binary message: for tests of the host. */
+void          pat_net_client_send_raw  (PatNetClient        *self,
+                                        GBytes              *bytes,
+                                        gboolean             binary);
+void          pat_net_client_close     (PatNetClient        *self);
+gboolean      pat_net_client_is_open   (PatNetClient        *self);
+
+/* Parses "ADDRESS:PORT" ("[ADDRESS]:PORT" for IPv6). */
+gboolean      pat_net_parse_address    (const char          *text,
+                                        char               **address,
+                                        guint               *port,
+                                        GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,938 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* PatNetHost: hosts a Demon match over the network and decides its score by replaying every
+ * player's moves with the engine. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <libsoup/soup.h>
+
+#include "pat-net-host.h"
+
+typedef struct _Conn Conn;
+
+typedef struct {
+  gboolean  used;
+  char      name[PAT_NET_NAME_BYTES];
+  int       team;
+  Conn     *conn;          /* NULL once the player has gone */
+  PatState  state;         /* the authoritative position of this round */
+  gboolean  played;        /* was here when the round started */
+  gboolean  ended;
+  guint     n_moves;
+  int       total;         /* before the current round */
+} Player;
+
+struct _Conn {
+  PatNetHost              *host;
+  SoupWebsocketConnection *ws;
+  char                    *address;
+  int                      player;        /* -1 until welcomed */
+  gboolean                 done;          /* refused or failed: what it sends is ignored */
+  guint                    hello_timeout_id;
+  guint                    refuse_id;
+  PatNetMessage           *refusal;       /* sent when refuse_id fires */
+  char                    *failure;       /* libsoup's reason for dropping the connection */
+};
+
+struct _PatNetHost
+{
+  GObject             parent_instance;
+
+  char               *name;
+  char               *code;
+  PatNetHostSettings  settings;
+  const PatRules     *rules;
+  GTlsCertificate    *certificate;
+  SoupServer         *server;
+  guint               port;
+
+  GPtrArray          *conns;       /* Conn *, every open connection */
+  GHashTable         *failures;    /* address → wrong codes given, as GUINT_TO_POINTER */
+  Player              players[PAT_NET_MAX_PLAYERS];
+  guint               n_players;
+
+  guint               round;       /* 0 before the first */
+  PatDealNumber       deal;
+  gboolean            finished;
+  guint               next_round_id;
+  PatNetMessage      *result;
+};
+
+G_DEFINE_FINAL_TYPE (PatNetHost, pat_net_host, G_TYPE_OBJECT)
+
+enum {
+  SENT,
+  MOVE_PLAYED,
+  TURNED_AWAY,
+  FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void conn_free        (Conn *conn);
+static void check_round_end  (PatNetHost *self);
+
+static void
+send_to (Conn                *conn,
+         const PatNetMessage *message)
+{
+  g_autofree char *text = NULL;
+
+  if (conn == NULL || conn->ws == NULL ||
+      soup_websocket_connection_get_state (conn->ws) != SOUP_WEBSOCKET_STATE_OPEN)
+    return;
+  text = pat_net_message_to_string (message);
+  soup_websocket_connection_send_text (conn->ws, text);
+}
+
+static void
+broadcast (PatNetHost          *self,
+           const PatNetMessage *message)
+{
+  guint i;
+
+  for (i = 0; i < self->n_players; i++)
+    send_to (self->players[i].conn, message);
+  g_signal_emit (self, signals[SENT], 0, message);
+}
+
+/* Ends @conn: sends @message (nullable), then closes with @code and a reason. */
+static void
+close_conn (Conn                *conn,
+            const PatNetMessage *message,
+            gushort              code,
+            const char          *reason)
+{
+  conn->done = TRUE;
+  g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
+  if (message != NULL)
+    send_to (conn, message);
+  if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+    soup_websocket_connection_close (conn->ws, code, reason);
+}
+
+/* Closes @conn for what it sent, with an error message saying so. */
+static void
+turn_away_with_code (Conn       *conn,
+                     const char *why,
+                     gushort     code)
+{
+  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_ERROR);
+
+  /* At most the protocol's length, in whole characters, of nothing unprintable. */
+  g_utf8_strncpy (m->text, why, MIN (g_utf8_strlen (why, -1), PAT_NET_MAX_TEXT_CHARS));
+  pat_net_text_sanitize (m->text);
+  g_signal_emit (conn->host, signals[TURNED_AWAY], 0, conn->address, conn->player, why);
+  close_conn (conn, m, code, code == SOUP_WEBSOCKET_CLOSE_TOO_BIG ? "message too big" :
+                                                                   "protocol error");
+}
+
+static void
+turn_away (Conn       *conn,
+           const char *why)
+{
+  turn_away_with_code (conn, why, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION);
+}
+
+static void
+refuse (Conn          *conn,
+        PatNetRefusal  refusal,
+        const char    *why)
+{
+  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_REFUSED);
+
+  m->refusal = refusal;
+  g_strlcpy (m->text, why, sizeof m->text);
+  g_signal_emit (conn->host, signals[TURNED_AWAY], 0, conn->address, -1, why);
+  close_conn (conn, m, SOUP_WEBSOCKET_CLOSE_NORMAL, "refused");
+}
+
+static gboolean
+delayed_refusal_cb (gpointer user_data)
+{
+  Conn *conn = user_data;
+  g_autoptr(PatNetMessage) m = g_steal_pointer (&conn->refusal);
+
+  conn->refuse_id = 0;
+  g_signal_emit (conn->host, signals[TURNED_AWAY], 0, conn->address, -1, m->text);
+  close_conn (conn, m, SOUP_WEBSOCKET_CLOSE_NORMAL, "refused");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fill_lobby (PatNetHost    *self,
+            PatNetMessage *m)
+{
+  guint i;
+
+  m->n_teams = self->settings.n_teams;
+  m->n_players = self->n_players;
+  for (i = 0; i < self->n_players; i++)
+    {
+      m->players[i].id = i;
+      g_strlcpy (m->players[i].name, self->players[i].name, sizeof m->players[i].name);
+      m->players[i].team = self->players[i].team;
+      m->players[i].connected = self->players[i].conn != NULL;
+    }
+}
+
+static void
+send_lobby (PatNetHost *self)
+{
+  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_LOBBY);
+
+  fill_lobby (self, m);
+  broadcast (self, m);
+}
+
+static guint
+foundation_cards (const PatRules *rules,
+                  const PatState *state)
+{
+  guint n = 0;
+  guint p;
+
+  for (p = 0; p < rules->layout->n_piles && p < state->n_piles; p++)
+    if (rules->layout->piles[p].kind == PAT_PILE_FOUNDATION)
+      n += pat_state_pile_len (state, p);
+  return n;
+}
+
+static void
+send_player_state (PatNetHost *self,
+                   guint       player)
+{
+  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_PLAYER_STATE);
+  Player *p = &self->players[player];
+
+  m->player = player;
+  m->round = self->round;
+  m->foundation = p->played ? foundation_cards (self->rules, &p->state) : 0;
+  m->score = p->played ? self->rules->score (&p->state) : 0;
+  m->total = p->total;
+  m->n_moves = p->n_moves;
+  m->ended = p->ended;
+  broadcast (self, m);
+}
+
+static PatDealNumber
+deal_of_round (PatNetHost *self,
+               guint       round)
+{
+  PatDealNumber deal = self->settings.first_deal;
+  guint64 lo = deal.lo + (round - 1);
+
+  if (lo < deal.lo)
+    deal.hi++;
+  deal.lo = lo;
+  if (!pat_deal_number_valid (&deal))
+    deal = pat_deal_number_from_uint (round);
+  return deal;
+}
+
+static gboolean
+start_round_cb (gpointer user_data)
+{
+  PatNetHost *self = user_data;
+  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_ROUND_START);
+  PatOptions options = { self->settings.die_mode };
+  guint i;
+
+  self->next_round_id = 0;
+  self->round++;
+  self->deal = deal_of_round (self, self->round);
+  for (i = 0; i < self->n_players; i++)
+    {
+      Player *p = &self->players[i];
+
+      pat_rules_deal_number (self->rules, &p->state, &self->deal, &options);
+      p->played = p->conn != NULL;
+      p->ended = p->conn == NULL;
+      p->n_moves = 0;
+    }
+
+  m->round = self->round;
+  m->deal = self->deal;
+  m->die_mode = self->settings.die_mode;
+  broadcast (self, m);
+  for (i = 0; i < self->n_players; i++)
+    send_player_state (self, i);
+  check_round_end (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The winner after a round: the highest total (of a team where there are teams) at or above the
+ * target, alone at the top; after the last round, the highest even below it. -1 for none (play
+ * on, or a draw when @last). */
+static int
+find_winner (const int *totals,
+             guint      n,
+             int        target,
+             gboolean   last)
+{
+  int best = -1;
+  gboolean tie = FALSE;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      if (best < 0 || totals[i] > totals[best])
+        {
+          best = (int) i;
+          tie = FALSE;
+        }
+      else if (totals[i] == totals[best])
+        tie = TRUE;
+    }
+  if (best < 0 || tie || (!last && totals[best] < target))
+    return -1;
+  return best;
+}
+
+static void
+finish (PatNetHost *self,
+        int         winner)
+{
+  g_autoptr(PatNetMessage) bye = pat_net_message_new (PAT_NET_MSG_BYE);
+  PatNetMessage *m = pat_net_message_new (PAT_NET_MSG_MATCH_END);
+  guint i;
+
+  fill_lobby (self, m);
+  for (i = 0; i < self->n_players; i++)
+    m->players[i].total = self->players[i].total;
+  for (i = 0; i < self->n_players; i++)
+    if (self->players[i].team >= 0)
+      m->team_totals[self->players[i].team] += self->players[i].total;
+  m->winner = winner;
+  g_clear_pointer (&self->result, pat_net_message_free);
+  self->result = m;
+  self->finished = TRUE;
+  broadcast (self, m);
+
+  g_strlcpy (bye->text, "the match is over", sizeof bye->text);
+  for (i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+
+      if (!conn->done)
+        close_conn (conn, bye, SOUP_WEBSOCKET_CLOSE_NORMAL, "the match is over");
+    }
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+static void
+check_round_end (PatNetHost *self)
+{
+  g_autoptr(PatNetMessage) m = NULL;
+  int totals[PAT_NET_MAX_PLAYERS] = { 0, };
+  guint n_totals;
+  gboolean anyone_here = FALSE;
+  gboolean last;
+  int winner;
+  guint i;
+
+  if (self->round == 0 || self->finished || self->next_round_id != 0)
+    return;
+  for (i = 0; i < self->n_players; i++)
+    if (!self->players[i].ended)
+      return;
+
+  m = pat_net_message_new (PAT_NET_MSG_ROUND_END);
+  m->round = self->round;
+  m->n_teams = self->settings.n_teams;
+  m->n_players = self->n_players;
+  for (i = 0; i < self->n_players; i++)
+    {
+      Player *p = &self->players[i];
+      int score = p->played ? self->rules->score (&p->state) : 0;
+
+      p->total += score;
+      m->players[i].id = i;
+      m->players[i].score = score;
+      m->players[i].total = p->total;
+      if (p->team >= 0)
+        m->team_totals[p->team] += p->total;
+      anyone_here |= p->conn != NULL;
+    }
+  broadcast (self, m);
+
+  if (self->settings.n_teams > 0)
+    {
+      n_totals = self->settings.n_teams;
+      memcpy (totals, m->team_totals, sizeof m->team_totals);
+    }
+  else
+    {
+      n_totals = self->n_players;
+      for (i = 0; i < self->n_players; i++)
+        totals[i] = self->players[i].total;
+    }
+  /* A match everyone has left ends with the table as it stands. */
+  last = self->round >= PAT_NET_MAX_ROUNDS || !anyone_here;
+  winner = find_winner (totals, n_totals, self->settings.target, last);
+  if (winner >= 0 || last)
+    finish (self, winner);
+  else
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+}
+
+static void
+play_move (PatNetHost          *self,
+           Conn                *conn,
+           const PatNetMessage *message)
+{
+  g_autoptr(PatNetMessage) refused = NULL;
+  g_autoptr(GError) error = NULL;
+  Player *p = &self->players[conn->player];
+  PatStatus status;
+  PatMove move;
+
+  if (message->round != self->round || self->next_round_id != 0)
+    error = g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL,
+                         "round %u is not being played", message->round);
+  else if (p->ended)
+    error = g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL, "your round is over");
+  else if (message->seq != p->n_moves)
+    error = g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL,
+                         "move %u came when move %u was expected", message->seq, p->n_moves);
+  else if (p->n_moves >= PAT_NET_MAX_MOVES_PER_ROUND)
+    error = g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL,
+                         "no more than %d moves a round", PAT_NET_MAX_MOVES_PER_ROUND);
+  else if (pat_rules_parse_move (self->rules, &p->state, message->move, &move, &error))
+    pat_rules_try_move (self->rules, &p->state, &move, NULL, &error);
+
+  if (error != NULL)
+    {
+      refused = pat_net_message_new (PAT_NET_MSG_MOVE_REFUSED);
+      refused->round = message->round;
+      refused->seq = message->seq;
+      {
+        g_autofree char *why = g_strdup_printf ("%s: %s", message->move, error->message);
+
+        g_utf8_strncpy (refused->text, why, MIN (g_utf8_strlen (why, -1), PAT_NET_MAX_TEXT_CHARS));
+        pat_net_text_sanitize (refused->text);
+      }
+      send_to (conn, refused);
+      g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, conn->player, refused->text);
+      return;
+    }
+
+  p->n_moves++;
+  g_signal_emit (self, signals[MOVE_PLAYED], 0, (guint) conn->player, self->round,
+                 message->move);
+  status = self->rules->status (&p->state);
+  if (status != PAT_STATUS_PLAYING || p->n_moves >= PAT_NET_MAX_MOVES_PER_ROUND)
+    p->ended = TRUE;
+  send_player_state (self, (guint) conn->player);
+  check_round_end (self);
+}
+
+static void
+end_round (PatNetHost          *self,
+           Conn                *conn,
+           const PatNetMessage *message)
+{
+  Player *p = &self->players[conn->player];
+
+  /* An end for a round already over (the host ended it first) is no fault. */
+  if (message->round != self->round || p->ended)
+    return;
+  p->ended = TRUE;
+  send_player_state (self, (guint) conn->player);
+  check_round_end (self);
+}
+
+static guint
+n_connected (PatNetHost *self)
+{
+  guint n = 0;
+  guint i;
+
+  for (i = 0; i < self->n_players; i++)
+    if (self->players[i].conn != NULL)
+      n++;
+  return n;
+}
+
+static gboolean
+name_taken (PatNetHost *self,
+            const char *name)
+{
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+  guint i;
+
+  for (i = 0; i < self->n_players; i++)
+    {
+      g_autofree char *other = NULL;
+
+      if (self->round == 0 && self->players[i].conn == NULL)
+        continue;
+      other = g_utf8_casefold (self->players[i].name, -1);
+      if (strcmp (folded, other) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+hello (PatNetHost          *self,
+       Conn                *conn,
+       const PatNetMessage *message)
+{
+  guint failures = GPOINTER_TO_UINT (g_hash_table_lookup (self->failures, conn->address));
+  g_autoptr(PatNetMessage) welcome = NULL;
+  guint seat;
+  Player *p;
+
+  g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
+  if (failures >= PAT_NET_MAX_WRONG_CODES)
+    {
+      refuse (conn, PAT_NET_REFUSAL_LOCKED_OUT,
+              "too many wrong codes came from this address; ask the host to start a new match");
+      return;
+    }
+  if (strcmp (message->code, self->code) != 0)
+    {
+      failures++;
+      g_hash_table_replace (self->failures, g_strdup (conn->address),
+                            GUINT_TO_POINTER (failures));
+      conn->done = TRUE;
+      conn->refusal = pat_net_message_new (PAT_NET_MSG_REFUSED);
+      conn->refusal->refusal = PAT_NET_REFUSAL_WRONG_CODE;
+      g_snprintf (conn->refusal->text, sizeof conn->refusal->text,
+                  "the match code is wrong (%u of %d tries used)", failures,
+                  PAT_NET_MAX_WRONG_CODES);
+      /* Each wrong code waits twice as long as the one before. */
+      conn->refuse_id = g_timeout_add (self->settings.wrong_code_delay_ms << (failures - 1),
+                                       delayed_refusal_cb, conn);
+      return;
+    }
+  if (self->round > 0)
+    {
+      refuse (conn, PAT_NET_REFUSAL_STARTED, "the match has started");
+      return;
+    }
+  if (n_connected (self) >= self->settings.n_players)
+    {
+      refuse (conn, PAT_NET_REFUSAL_FULL, "the match is full");
+      return;
+    }
+  if (name_taken (self, message->name))
+    {
+      refuse (conn, PAT_NET_REFUSAL_NAME_TAKEN, "another player has that name");
+      return;
+    }
+  if ((self->settings.n_teams == 0 && message->team != -1) ||
+      (self->settings.n_teams > 0 &&
+       (message->team < 0 || (guint) message->team >= self->settings.n_teams)))
+    {
+      refuse (conn, PAT_NET_REFUSAL_BAD_TEAM,
+              self->settings.n_teams == 0 ? "this match has no teams" :
+                                            "choose one of the match's teams");
+      return;
+    }
+
+  /* A seat left before the first round is taken again, so that ids stay as players were told. */
+  for (seat = 0; seat < self->n_players; seat++)
+    if (self->players[seat].conn == NULL)
+      break;
+  if (seat == self->n_players)
+    self->n_players++;
+  conn->player = (int) seat;
+  p = &self->players[seat];
+  memset (p, 0, sizeof *p);
+  p->used = TRUE;
+  g_strlcpy (p->name, message->name, sizeof p->name);
+  p->team = message->team;
+  p->conn = conn;
+
+  welcome = pat_net_message_new (PAT_NET_MSG_WELCOME);
+  welcome->player = (guint) conn->player;
+  g_strlcpy (welcome->name, self->name, sizeof welcome->name);
+  welcome->target = self->settings.target;
+  welcome->n_teams = self->settings.n_teams;
+  welcome->die_mode = self->settings.die_mode;
+  send_to (conn, welcome);
+  send_lobby (self);
+
+  if (n_connected (self) == self->settings.n_players)
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+}
+
+static void
+ws_message_cb (SoupWebsocketConnection *ws,
+               int                      type,
+               GBytes                  *bytes,
+               Conn                    *conn)
+{
+  PatNetHost *self = conn->host;
+  g_autoptr(PatNetMessage) message = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+
+  if (conn->done)
+    return;
+  if (type != SOUP_WEBSOCKET_DATA_TEXT)
+    {
+      turn_away (conn, "binary messages are not part of the protocol");
+      return;
+    }
+  message = pat_net_message_read_bytes (bytes, &error);
+  if (message == NULL)
+    {
+      if (conn->player < 0 && g_error_matches (error, PAT_NET_ERROR, PAT_NET_ERROR_VERSION))
+        {
+          why = g_strdup_printf ("this host speaks protocol version %d: %s",
+                                 PAT_NET_PROTOCOL_VERSION, error->message);
+          refuse (conn, PAT_NET_REFUSAL_VERSION, why);
+          return;
+        }
+      why = g_strdup_printf ("bad message: %s", error->message);
+      if (error->code == PAT_NET_ERROR_TOO_BIG)
+        turn_away_with_code (conn, why, SOUP_WEBSOCKET_CLOSE_TOO_BIG);
+      else
+        turn_away (conn, why);
+      return;
+    }
+
+  if (conn->player < 0)
+    {
+      if (message->type == PAT_NET_MSG_HELLO)
+        hello (self, conn, message);
+      else
+        turn_away (conn, "the first message must be hello");
+      return;
+    }
+
+  switch (message->type)
+    {
+    case PAT_NET_MSG_MOVE:
+      play_move (self, conn, message);
+      break;
+    case PAT_NET_MSG_END_ROUND:
+      end_round (self, conn, message);
+      break;
+    case PAT_NET_MSG_BYE:
+      close_conn (conn, NULL, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+      break;
+    case PAT_NET_MSG_ERROR:
+      g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, conn->player, message->text);
+      close_conn (conn, NULL, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+      break;
+    case PAT_NET_MSG_HELLO:
+    case PAT_NET_MSG_WELCOME:
+    case PAT_NET_MSG_REFUSED:
+    case PAT_NET_MSG_LOBBY:
+    case PAT_NET_MSG_ROUND_START:
+    case PAT_NET_MSG_MOVE_REFUSED:
+    case PAT_NET_MSG_PLAYER_STATE:
+    case PAT_NET_MSG_ROUND_END:
+    case PAT_NET_MSG_MATCH_END:
+    case PAT_NET_N_MESSAGE_TYPES:
+    default:
+      why = g_strdup_printf ("a player does not send %s",
+                             pat_net_message_type_to_string (message->type));
+      turn_away (conn, why);
+      break;
+    }
+}
+
+static gboolean
+free_conn_cb (gpointer user_data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ws_closed_cb (SoupWebsocketConnection *ws,
+              Conn                    *conn)
+{
+  PatNetHost *self = conn->host;
+  int player = conn->player;
+  gushort code = soup_websocket_connection_get_close_code (ws);
+  guint index;
+
+  /* libsoup drops a connection itself for a message over PAT_NET_MAX_FRAME or text that is
+   * not UTF-8; say why, as for the host's own refusals. */
+  if (!conn->done && (conn->failure != NULL || (code != SOUP_WEBSOCKET_CLOSE_NORMAL &&
+                                                code != SOUP_WEBSOCKET_CLOSE_GOING_AWAY)))
+    {
+      const char *data = soup_websocket_connection_get_close_data (ws);
+      g_autofree char *why = NULL;
+
+      if (conn->failure != NULL)
+        why = g_strdup_printf ("connection dropped: %s", conn->failure);
+      else
+        why = g_strdup_printf ("connection closed with code %u: %s", (guint) code,
+                               data != NULL ? data : "");
+      g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, player, why);
+    }
+  /* Freed once libsoup is done with the connection, not inside its own signal. */
+  g_signal_handlers_disconnect_by_data (ws, conn);
+  if (g_ptr_array_find (self->conns, conn, &index))
+    g_ptr_array_steal_index_fast (self->conns, index);
+  g_idle_add_full (G_PRIORITY_DEFAULT, free_conn_cb, conn, (GDestroyNotify) conn_free);
+  if (player >= 0 && !self->finished)
+    {
+      Player *p = &self->players[player];
+
+      p->conn = NULL;
+      if (self->round > 0 && !p->ended)
+        {
+          /* A player who leaves keeps the round's score as it stands. */
+          p->ended = TRUE;
+          send_player_state (self, (guint) player);
+        }
+      send_lobby (self);
+      check_round_end (self);
+    }
+}
+
+static void
+ws_error_cb (SoupWebsocketConnection *ws,
+             GError                  *error,
+             Conn                    *conn)
+{
+  if (conn->failure == NULL)
+    conn->failure = g_strdup (error->message);
+}
+
+static gboolean
+hello_timeout_cb (gpointer user_data)
+{
+  Conn *conn = user_data;
+
+  conn->hello_timeout_id = 0;
+  turn_away (conn, "no hello came in time");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+websocket_cb (SoupServer              *server,
+              SoupServerMessage       *msg,
+              const char              *path,
+              SoupWebsocketConnection *ws,
+              gpointer                 user_data)
+{
+  PatNetHost *self = user_data;
+  guint pending = 0;
+  Conn *conn;
+  guint i;
+
+  conn = g_new0 (Conn, 1);
+  conn->host = self;
+  conn->ws = g_object_ref (ws);
+  conn->address = g_strdup (soup_server_message_get_remote_host (msg));
+  conn->player = -1;
+  soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_FRAME);
+  g_signal_connect (ws, "message", G_CALLBACK (ws_message_cb), conn);
+  g_signal_connect (ws, "error", G_CALLBACK (ws_error_cb), conn);
+  g_signal_connect (ws, "closed", G_CALLBACK (ws_closed_cb), conn);
+
+  for (i = 0; i < self->conns->len; i++)
+    if (((Conn *) g_ptr_array_index (self->conns, i))->player < 0)
+      pending++;
+  g_ptr_array_add (self->conns, conn);
+
+  if (self->finished)
+    refuse (conn, PAT_NET_REFUSAL_STARTED, "the match is over");
+  else if (pending >= PAT_NET_MAX_PENDING)
+    turn_away (conn, "too many connections are waiting to join");
+  else
+    conn->hello_timeout_id = g_timeout_add_seconds (PAT_NET_HELLO_TIMEOUT_S, hello_timeout_cb,
+                                                    conn);
+}
+
+static void
+conn_free (Conn *conn)
+{
+  g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
+  g_clear_handle_id (&conn->refuse_id, g_source_remove);
+  g_clear_pointer (&conn->refusal, pat_net_message_free);
+  g_free (conn->failure);
+  g_signal_handlers_disconnect_by_data (conn->ws, conn);
+  if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+    soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
+  g_clear_object (&conn->ws);
+  g_free (conn->address);
+  g_free (conn);
+}
+
+/**
+ * pat_net_host_listen:
+ * @self: a host
+ * @address: an IP address to listen on (127.0.0.1 for this computer only)
+ * @port: the port, or 0 for any free one (pat_net_host_get_port() says which)
+ * @error: return location for a #GError
+ *
+ * Returns: whether the host listens
+ */
+gboolean
+pat_net_host_listen (PatNetHost  *self,
+                     const char  *address,
+                     guint        port,
+                     GError     **error)
+{
+  g_autoptr(GSocketAddress) where = NULL;
+  GSList *uris;
+
+  g_return_val_if_fail (PAT_IS_NET_HOST (self), FALSE);
+
+  where = g_inet_socket_address_new_from_string (address, port);
+  if (where == NULL)
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,
+                   "'%s' is not an IP address to listen on", address);
+      return FALSE;
+    }
+  if (!soup_server_listen (self->server, where, SOUP_SERVER_LISTEN_HTTPS, error))
+    return FALSE;
+  uris = soup_server_get_uris (self->server);
+  if (uris != NULL)
+    self->port = (guint) g_uri_get_port (uris->data);
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  return TRUE;
+}
+
+guint
+pat_net_host_get_port (PatNetHost *self)
+{
+  return self->port;
+}
+
+const char *
+pat_net_host_get_code (PatNetHost *self)
+{
+  return self->code;
+}
+
+gboolean
+pat_net_host_get_finished (PatNetHost *self)
+{
+  return self->finished;
+}
+
+const PatNetMessage *
+pat_net_host_get_result (PatNetHost *self)
+{
+  return self->result;
+}
+
+static void
+pat_net_host_dispose (GObject *object)
+{
+  PatNetHost *self = PAT_NET_HOST (object);
+
+  g_clear_handle_id (&self->next_round_id, g_source_remove);
+  if (self->conns != NULL)
+    g_ptr_array_set_size (self->conns, 0);
+  if (self->server != NULL)
+    soup_server_disconnect (self->server);
+  g_clear_object (&self->server);
+  g_clear_object (&self->certificate);
+
+  G_OBJECT_CLASS (pat_net_host_parent_class)->dispose (object);
+}
+
+static void
+pat_net_host_finalize (GObject *object)
+{
+  PatNetHost *self = PAT_NET_HOST (object);
+
+  g_clear_pointer (&self->conns, g_ptr_array_unref);
+  g_clear_pointer (&self->failures, g_hash_table_unref);
+  g_clear_pointer (&self->result, pat_net_message_free);
+  g_free (self->name);
+  g_free (self->code);
+
+  G_OBJECT_CLASS (pat_net_host_parent_class)->finalize (object);
+}
+
+static void
+pat_net_host_class_init (PatNetHostClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pat_net_host_dispose;
+  object_class->finalize = pat_net_host_finalize;
+
+  signals[SENT] = g_signal_new ("sent", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                       G_TYPE_UINT, G_TYPE_UINT, G_TYPE_STRING);
+  signals[TURNED_AWAY] = g_signal_new ("turned-away", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                       G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+pat_net_host_init (PatNetHost *self)
+{
+  self->conns = g_ptr_array_new_with_free_func ((GDestroyNotify) conn_free);
+  self->failures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->rules = pat_rules_match ();
+}
+
+/**
+ * pat_net_host_new:
+ * @settings: the match (copied)
+ * @certificate: the host's certificate with its key (pat_net_cert_load_or_create())
+ * @error: return location for a #PAT_NET_ERROR_FAILED
+ *
+ * Returns: (transfer full) (nullable): a host, not listening yet; %NULL when @settings are
+ *   out of range
+ */
+PatNetHost *
+pat_net_host_new (const PatNetHostSettings  *settings,
+                  GTlsCertificate           *certificate,
+                  GError                   **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(PatNetHost) self = NULL;
+  const char *protocols[] = { PAT_NET_WS_PROTOCOL, NULL };
+
+  if (settings->name == NULL || !pat_net_name_valid (settings->name, &local))
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED, "the match's name: %s",
+                   local != NULL ? local->message : "none");
+      return NULL;
+    }
+  if (settings->code == NULL || !pat_net_code_valid (settings->code))
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,
+                   "a match code has %d to %d letters of %s", PAT_NET_MIN_CODE, PAT_NET_MAX_CODE,
+                   PAT_NET_CODE_ALPHABET);
+      return NULL;
+    }
+  if (settings->target < 1 || settings->target > PAT_NET_MAX_TARGET ||
+      settings->n_teams == 1 || settings->n_teams > PAT_NET_MAX_TEAMS ||
+      settings->n_players < 1 || settings->n_players > PAT_NET_MAX_PLAYERS ||
+      settings->wrong_code_delay_ms > 60000 || settings->round_pause_ms > 600000 ||
+      !pat_deal_number_valid (&settings->first_deal))
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,
+                   "the target is 1 to %d, the teams 0 or 2 to %d, the players 1 to %d",
+                   PAT_NET_MAX_TARGET, PAT_NET_MAX_TEAMS, PAT_NET_MAX_PLAYERS);
+      return NULL;
+    }
+
+  self = g_object_new (PAT_TYPE_NET_HOST, NULL);
+  self->settings = *settings;
+  if (self->settings.wrong_code_delay_ms == 0)
+    self->settings.wrong_code_delay_ms = PAT_NET_WRONG_CODE_DELAY_MS;
+  self->name = g_strdup (settings->name);
+  self->code = g_strdup (settings->code);
+  self->settings.name = self->name;
+  self->settings.code = self->code;
+  self->certificate = g_object_ref (certificate);
+  self->server = soup_server_new ("tls-certificate", certificate, "server-header", NULL, NULL);
+  soup_server_add_websocket_handler (self->server, PAT_NET_WS_PATH, NULL, (char **) protocols,
+                                     websocket_cb, self, NULL);
+  return g_steal_pointer (&self);
+}
