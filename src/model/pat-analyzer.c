@@ -79,6 +79,7 @@ struct _PatAnalyzer {
   gboolean      watched;      /* the verdict is on screen: every position is looked at */
   gboolean      asked;        /* the player asked about this position (a hint, the Demo) */
   gboolean      power_saver;
+  gboolean      system_power_saver;   /* the monitor's value, last seen */
   GPowerProfileMonitor *power_monitor;
   PatVerdict    verdict;
   guint         undo_count;
@@ -649,12 +650,19 @@ pat_analyzer_set_power_saver (PatAnalyzer *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POWER_SAVER]);
 }
 
+/* The monitor notifies when it connects to the system too, with nothing changed: only a change
+ * of the profile overrides the value set. */
 static void
 power_saver_cb (PatAnalyzer          *self,
                 GParamSpec           *pspec,
                 GPowerProfileMonitor *monitor)
 {
-  pat_analyzer_set_power_saver (self, g_power_profile_monitor_get_power_saver_enabled (monitor));
+  gboolean enabled = g_power_profile_monitor_get_power_saver_enabled (monitor);
+
+  if (enabled == self->system_power_saver)
+    return;
+  self->system_power_saver = enabled;
+  pat_analyzer_set_power_saver (self, enabled);
 }
 
 PatVerdict
@@ -884,7 +892,9 @@ pat_analyzer_init (PatAnalyzer *self)
   self->power_monitor = g_power_profile_monitor_dup_default ();
   if (self->power_monitor != NULL)
     {
-      self->power_saver = g_power_profile_monitor_get_power_saver_enabled (self->power_monitor);
+      self->system_power_saver =
+        g_power_profile_monitor_get_power_saver_enabled (self->power_monitor);
+      self->power_saver = self->system_power_saver;
       g_signal_connect_object (self->power_monitor, "notify::power-saver-enabled",
                                G_CALLBACK (power_saver_cb), self, G_CONNECT_SWAPPED);
     }
