@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread after
- * every move. */
+/* PatAnalyzer: whether the game in play can still be won, worked out in a worker thread when the
+ * verdict is shown or the player asks. */
 #pragma once
 
 #include <gio/gio.h>
@@ -17,6 +17,7 @@ typedef enum {
   PAT_VERDICT_WINNABLE,    /* a winning line from here is known */
   PAT_VERDICT_LOST,        /* proven: no win from here */
   PAT_VERDICT_UNKNOWN,     /* the search ran out of its budget */
+  PAT_VERDICT_IDLE,        /* nobody asked: no search has looked at this position */
 } PatVerdict;
 
 #define PAT_TYPE_VERDICT (pat_verdict_get_type ())
@@ -27,12 +28,18 @@ GType pat_verdict_get_type (void) G_GNUC_CONST;
 G_DECLARE_FINAL_TYPE (PatAnalyzer, pat_analyzer, PAT, ANALYZER, GObject)
 
 /*
- * Properties: game (PatGame, read-write), enabled (boolean, default TRUE), verdict (PatVerdict,
- *   read-only), undo-count (uint, read-only: when the verdict is LOST, how many undos lead back to
- *   the latest position proven winnable; 0 when none is known).
- * The search never blocks the main thread: it runs in a GTask worker thread on a copy of the
- * position and is cancelled when the position changes. A game that plays itself (Perpetual
- * Motion) is never analysed: its outcome is not announced before it happens.
+ * Properties: game (PatGame, read-write), enabled (boolean, default TRUE), watched (boolean,
+ *   default FALSE: the verdict is on screen), asked (boolean: the player asked about this
+ *   position), power-saver (boolean: one thread, shorter looks; follows GPowerProfileMonitor),
+ *   verdict (PatVerdict, read-only), undo-count (uint, read-only: when the verdict is LOST, how
+ *   many undos lead back to the latest position proven winnable; 0 when none is known),
+ *   searching (boolean, read-only: a search is running).
+ * The analyser searches only while someone wants the answer: while the verdict is watched, or
+ * while a question is asked (it closes when the position changes). What it learnt stays while it
+ * is true: a winning line while the player follows it, a loss whatever follows it. The search
+ * never blocks the main thread: it runs in a GTask worker thread on a copy of the position and is
+ * cancelled when the position changes or nobody wants it any more. A game that plays itself
+ * (Perpetual Motion) is never analysed: its outcome is not announced before it happens.
  */
 
 PatAnalyzer *pat_analyzer_new            (void);
@@ -42,8 +49,19 @@ void         pat_analyzer_set_game       (PatAnalyzer   *self,
 gboolean     pat_analyzer_get_enabled    (PatAnalyzer   *self);
 void         pat_analyzer_set_enabled    (PatAnalyzer   *self,
                                           gboolean       enabled);
+gboolean     pat_analyzer_get_watched    (PatAnalyzer   *self);
+void         pat_analyzer_set_watched    (PatAnalyzer   *self,
+                                          gboolean       watched);
+gboolean     pat_analyzer_get_asked      (PatAnalyzer   *self);
+void         pat_analyzer_set_asked      (PatAnalyzer   *self,
+                                          gboolean       asked);
+gboolean     pat_analyzer_get_power_saver (PatAnalyzer  *self);
+void         pat_analyzer_set_power_saver (PatAnalyzer  *self,
+                                          gboolean       power_saver);
 PatVerdict   pat_analyzer_get_verdict    (PatAnalyzer   *self);
 guint        pat_analyzer_get_undo_count (PatAnalyzer   *self);
+gboolean     pat_analyzer_get_searching  (PatAnalyzer   *self);
+gboolean     pat_analyzer_get_settled    (PatAnalyzer   *self);
 /* The winning line from the current position, when the verdict is WINNABLE. */
 gboolean     pat_analyzer_get_next_move  (PatAnalyzer   *self,
                                           PatMove       *move);

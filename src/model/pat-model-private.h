@@ -5,6 +5,8 @@
 
 #include <gio/gio.h>
 
+#include "pat-analyzer.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -36,5 +38,10 @@ guint64   pat_match_get_total_additions (void);
  * position the first does not decide gets; 0 restores the default. */
 void      pat_analyzer_set_budgets (double first,
                                     double second);
+
+/* How many searches @analyzer has started, and the threads and seconds of the last one. */
+guint     pat_analyzer_get_searches_started (PatAnalyzer *analyzer,
+                                             guint       *threads,
+                                             double      *seconds);
 
 G_END_DECLS

@@ -39,6 +39,8 @@ struct _PatSession {
   PatDifficulty  difficulty;      /* UNKNOWN: any winnable deal */
   GCancellable  *deal_search;     /* looking for a winnable deal */
 
+  PatQuestion    question;        /* what the player asked the analyser, while it looks */
+
   PatDriver      driver;
   guint          driver_id;       /* the driver's timer */
   double         play_speed;      /* deals per second */
@@ -59,6 +61,11 @@ G_DEFINE_ENUM_TYPE (PatDriver, pat_driver,
   G_DEFINE_ENUM_VALUE (PAT_DRIVER_PLAY_TO_END, "play-to-end"),
   G_DEFINE_ENUM_VALUE (PAT_DRIVER_DEMO, "demo"))
 
+G_DEFINE_ENUM_TYPE (PatQuestion, pat_question,
+  G_DEFINE_ENUM_VALUE (PAT_QUESTION_NONE, "none"),
+  G_DEFINE_ENUM_VALUE (PAT_QUESTION_HINT, "hint"),
+  G_DEFINE_ENUM_VALUE (PAT_QUESTION_DEMO, "demo"))
+
 enum {
   PROP_0,
   PROP_GAME,
@@ -66,6 +73,7 @@ enum {
   PROP_MATCH_PLAY,
   PROP_DRIVER,
   PROP_SEARCHING,
+  PROP_QUESTION,
   PROP_DIE_MODE,
   PROP_WINNABLE_ONLY,
   PROP_DIFFICULTY,
@@ -82,6 +90,7 @@ enum {
   TICK_STARTED,
   TICK_FINISHED,
   DEAL_SEARCH_FAILED,
+  ANSWERED,
   MATCH_STARTED,
   TURN_ENDED,
   MATCH_FINISHED,
@@ -259,21 +268,12 @@ demo_step_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/**
- * pat_session_start_demo:
- *
- * Plays the analyser's winning line from here, a move every demo interval; a move of the
- * player's (or any action of the session's) stops it.
- *
- * Returns: whether a winning line was known and the demo started
- */
-gboolean
-pat_session_start_demo (PatSession *self)
+/* Starts the demo on the analyser's winning line, when it knows one. */
+static gboolean
+start_demo_now (PatSession *self)
 {
   const PatMove *line;
   guint n;
-
-  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
 
   line = pat_analyzer_get_line (self->analyzer, &n);
   if (line == NULL || n == 0 || self->game == NULL ||
@@ -290,6 +290,116 @@ pat_session_start_demo (PatSession *self)
   self->driver_id = g_timeout_add (self->demo_interval, demo_step_cb, self);
   set_driver (self, PAT_DRIVER_DEMO, FALSE);
   return TRUE;
+}
+
+/* Asks the analyser about the position in play, or closes the question (NONE). */
+static void
+set_question (PatSession  *self,
+              PatQuestion  question)
+{
+  if (self->question == question)
+    return;
+  if (question == PAT_QUESTION_NONE)
+    {
+      self->question = question;
+      pat_analyzer_set_asked (self->analyzer, FALSE);
+    }
+  else
+    {
+      /* The analyser takes no question about a game it does not analyse. */
+      pat_analyzer_set_asked (self->analyzer, TRUE);
+      if (!pat_analyzer_get_asked (self->analyzer))
+        return;
+      self->question = question;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QUESTION]);
+}
+
+/**
+ * pat_session_cancel_question:
+ *
+ * The player no longer waits for the answer to a hint or the Demo: the analyser stops looking,
+ * unless the verdict is shown.
+ */
+void
+pat_session_cancel_question (PatSession *self)
+{
+  g_return_if_fail (PAT_IS_SESSION (self));
+
+  set_question (self, PAT_QUESTION_NONE);
+}
+
+/**
+ * pat_session_start_demo:
+ *
+ * Plays the analyser's winning line from here, a move every demo interval; a move of the
+ * player's (or any action of the session's) stops it. When the analyser has not settled the
+ * position yet, it is asked (#PatSession:question is DEMO): the demo starts when it finds a
+ * line, and #PatSession::answered says whether it did.
+ *
+ * Returns: whether the demo started, or the analyser was asked for its line
+ */
+gboolean
+pat_session_start_demo (PatSession *self)
+{
+  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
+
+  if (start_demo_now (self))
+    return TRUE;
+  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
+      pat_analyzer_get_settled (self->analyzer))
+    return FALSE;
+  set_question (self, PAT_QUESTION_DEMO);
+  return TRUE;
+}
+
+/* The best move from here: the winning line's next, or else the greedy player's. */
+static gboolean
+best_move (PatSession *self,
+           PatMove    *move)
+{
+  return pat_analyzer_get_next_move (self->analyzer, move) ||
+         pat_game_suggest_move (self->game, move);
+}
+
+/* The analyser has news: a question it has answered is closed and answered. A hint waits for
+ * the first look only (the greedy player's move is better than a long wait); the Demo waits for
+ * a line as long as the analyser looks. */
+static void
+analyzer_news_cb (PatSession  *self,
+                  GParamSpec  *pspec,
+                  PatAnalyzer *analyzer)
+{
+  PatVerdict verdict = pat_analyzer_get_verdict (analyzer);
+  PatQuestion question = self->question;
+  PatMove move;
+
+  if (question == PAT_QUESTION_NONE)
+    return;
+  /* The position changed: the question was about the one before. */
+  if (!pat_analyzer_get_asked (analyzer))
+    {
+      set_question (self, PAT_QUESTION_NONE);
+      return;
+    }
+  if (question == PAT_QUESTION_HINT)
+    {
+      if (verdict == PAT_VERDICT_THINKING || verdict == PAT_VERDICT_IDLE)
+        return;
+      set_question (self, PAT_QUESTION_NONE);
+      if (best_move (self, &move))
+        g_signal_emit (self, signals[ANSWERED], 0, question, &move);
+      else
+        g_signal_emit (self, signals[ANSWERED], 0, question, NULL);
+      return;
+    }
+  if (!pat_analyzer_get_settled (analyzer))
+    return;
+  set_question (self, PAT_QUESTION_NONE);
+  if (start_demo_now (self))
+    g_signal_emit (self, signals[ANSWERED], 0, question, &self->demo_line[0]);
+  else
+    g_signal_emit (self, signals[ANSWERED], 0, question, NULL);
 }
 
 /* The game in play */
@@ -617,28 +727,38 @@ pat_session_undo_to_winnable (PatSession *self)
 
 /**
  * pat_session_hint:
- * @move: (out): the move suggested
+ * @move: (out): the move suggested, with %PAT_HINT_FOUND
  *
  * The next move of a winning line when the analyser knows one; otherwise the greedy player's
- * move, never back to a position this game has been in when another is left. The game counts
- * the hint as used, found or not.
+ * move, never back to a position this game has been in when another is left. When the analyser
+ * has not looked at the position yet (or is looking), it is asked (#PatSession:question is HINT)
+ * and the hint comes by #PatSession::answered after its first look. The game counts the hint as
+ * used, found or not, once per question.
  *
- * Returns: whether a move was found; %FALSE with no hint counted when no game is being played
+ * Returns: whether a move was found, or the analyser was asked; %PAT_HINT_NONE with no hint
+ *   counted when no game is being played
  */
-gboolean
+PatHint
 pat_session_hint (PatSession *self,
                   PatMove    *move)
 {
-  gboolean found;
+  PatVerdict verdict;
 
-  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (PAT_IS_SESSION (self), PAT_HINT_NONE);
 
   if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
-    return FALSE;
-  found = pat_analyzer_get_next_move (self->analyzer, move) ||
-          pat_game_suggest_move (self->game, move);
+    return PAT_HINT_NONE;
+  if (self->question == PAT_QUESTION_HINT)
+    return PAT_HINT_ASKED;
   pat_game_add_hint_used (self->game);
-  return found;
+  verdict = pat_analyzer_get_verdict (self->analyzer);
+  if (verdict == PAT_VERDICT_THINKING || verdict == PAT_VERDICT_IDLE)
+    {
+      set_question (self, PAT_QUESTION_HINT);
+      if (self->question == PAT_QUESTION_HINT)
+        return PAT_HINT_ASKED;
+    }
+  return best_move (self, move) ? PAT_HINT_FOUND : PAT_HINT_NONE;
 }
 
 /**
@@ -654,6 +774,7 @@ pat_session_close (PatSession *self)
 
   end_driver (self, TRUE);
   pat_session_cancel_search (self);
+  set_question (self, PAT_QUESTION_NONE);
   if (self->game != NULL)
     pat_game_set_running (self->game, FALSE);
   if (self->match_play != NULL)
@@ -910,6 +1031,14 @@ pat_session_get_searching (PatSession *self)
   return self->deal_search != NULL;
 }
 
+PatQuestion
+pat_session_get_question (PatSession *self)
+{
+  g_return_val_if_fail (PAT_IS_SESSION (self), PAT_QUESTION_NONE);
+
+  return self->question;
+}
+
 PatDieMode
 pat_session_get_die_mode (PatSession *self)
 {
@@ -1048,6 +1177,9 @@ pat_session_get_property (GObject    *object,
     case PROP_SEARCHING:
       g_value_set_boolean (value, pat_session_get_searching (self));
       break;
+    case PROP_QUESTION:
+      g_value_set_enum (value, self->question);
+      break;
     case PROP_DIE_MODE:
       g_value_set_enum (value, self->die_mode);
       break;
@@ -1112,7 +1244,10 @@ pat_session_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->finished_id, self->game);
   if (self->analyzer != NULL)
-    pat_analyzer_set_game (self->analyzer, NULL);
+    {
+      g_signal_handlers_disconnect_by_data (self->analyzer, self);
+      pat_analyzer_set_game (self->analyzer, NULL);
+    }
   g_clear_object (&self->analyzer);
   g_clear_object (&self->game);
   g_clear_object (&self->stats);
@@ -1145,6 +1280,9 @@ pat_session_class_init (PatSessionClass *klass)
   properties[PROP_SEARCHING] =
     g_param_spec_boolean ("searching", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_QUESTION] =
+    g_param_spec_enum ("question", NULL, NULL, PAT_TYPE_QUESTION, PAT_QUESTION_NONE,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_DIE_MODE] =
     g_param_spec_enum ("die-mode", NULL, NULL, PAT_TYPE_DIE_MODE, PAT_DIE_OFF,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -1202,6 +1340,15 @@ pat_session_class_init (PatSessionClass *klass)
     g_signal_new ("deal-search-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                   NULL, NULL, G_TYPE_NONE, 0);
   /**
+   * PatSession::answered:
+   * @question: what the player asked (HINT or DEMO)
+   * @move: (nullable): the hint; for the Demo, the first move of the line it now plays; %NULL
+   *   when there is no move to suggest, or no winning line was found
+   */
+  signals[ANSWERED] =
+    g_signal_new ("answered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, PAT_TYPE_QUESTION, G_TYPE_POINTER);
+  /**
    * PatSession::match-started:
    * @turn_begun: whether a turn began (a match that is over has none)
    */
@@ -1220,6 +1367,12 @@ static void
 pat_session_init (PatSession *self)
 {
   self->analyzer = pat_analyzer_new ();
+  g_signal_connect_object (self->analyzer, "notify::verdict", G_CALLBACK (analyzer_news_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analyzer, "notify::searching", G_CALLBACK (analyzer_news_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analyzer, "notify::asked", G_CALLBACK (analyzer_news_cb), self,
+                           G_CONNECT_SWAPPED);
   self->play_speed = PAT_PLAY_SPEED_FASTEST;
   self->demo_interval = DEMO_INTERVAL_MS;
   self->difficulty = PAT_DIFFICULTY_UNKNOWN;

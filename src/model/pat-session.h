@@ -22,6 +22,23 @@ typedef enum {
 #define PAT_TYPE_DRIVER (pat_driver_get_type ())
 GType pat_driver_get_type (void) G_GNUC_CONST;
 
+/* What the player asked the analyser, while it looks for the answer. */
+typedef enum {
+  PAT_QUESTION_NONE,
+  PAT_QUESTION_HINT,        /* the best move from here */
+  PAT_QUESTION_DEMO,        /* a winning line for the Demo to play */
+} PatQuestion;
+
+#define PAT_TYPE_QUESTION (pat_question_get_type ())
+GType pat_question_get_type (void) G_GNUC_CONST;
+
+/* What pat_session_hint() could say at once. */
+typedef enum {
+  PAT_HINT_NONE,            /* no move to suggest */
+  PAT_HINT_FOUND,           /* the move is the hint */
+  PAT_HINT_ASKED,           /* the analyser is looking: #PatSession::answered brings the hint */
+} PatHint;
+
 /* The slowest and fastest Play to the End, in deals per second. */
 #define PAT_PLAY_SPEED_SLOWEST 0.25
 #define PAT_PLAY_SPEED_FASTEST 1000.0
@@ -38,6 +55,7 @@ PatAnalyzer  *pat_session_get_analyzer     (PatSession          *self);
 PatGame      *pat_session_get_game         (PatSession          *self);
 PatDriver     pat_session_get_driver       (PatSession          *self);
 gboolean      pat_session_get_searching    (PatSession          *self);
+PatQuestion   pat_session_get_question     (PatSession          *self);
 
 /* How new deals are made: Demon's die, winnable deals only, and of which difficulty. */
 PatDieMode    pat_session_get_die_mode     (PatSession          *self);
@@ -71,8 +89,9 @@ void          pat_session_restart          (PatSession          *self);
 gboolean      pat_session_undo             (PatSession          *self);
 gboolean      pat_session_redo             (PatSession          *self);
 guint         pat_session_undo_to_winnable (PatSession          *self);
-gboolean      pat_session_hint             (PatSession          *self,
+PatHint       pat_session_hint             (PatSession          *self,
                                             PatMove             *move);
+void          pat_session_cancel_question  (PatSession          *self);
 void          pat_session_close            (PatSession          *self);
 
 /* Drivers. */

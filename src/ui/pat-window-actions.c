@@ -150,22 +150,13 @@ describe_move (PatWindow     *self,
     }
 }
 
+/* Shows @best as the hint, on the board and in words; %NULL: there is none. */
 static void
-hint_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+show_hint (PatWindow     *self,
+           const PatMove *best)
 {
-  PatWindow *self = PAT_WINDOW (widget);
   g_autofree char *text = NULL;
-  PatMove suggested;
-  const PatMove *best = NULL;
 
-  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
-    return;
-
-  pat_board_finish_animations (self->board);
-  if (pat_session_hint (self->session, &suggested))
-    best = &suggested;
   pat_board_show_hint (self->board, best);
   if (best == NULL)
     {
@@ -174,6 +165,46 @@ hint_action (GtkWidget  *widget,
     }
   text = describe_move (self, best);
   pat_window_show_hint (self, text);
+}
+
+/* A hint the analyser has not looked for yet comes when it has: the status line says it is
+ * thinking meanwhile (pat_window_update_verdict()). */
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+  PatMove suggested;
+
+  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
+    return;
+
+  pat_board_finish_animations (self->board);
+  switch (pat_session_hint (self->session, &suggested))
+    {
+    case PAT_HINT_FOUND:
+      show_hint (self, &suggested);
+      break;
+    case PAT_HINT_ASKED:
+      break;
+    case PAT_HINT_NONE:
+    default:
+      show_hint (self, NULL);
+      break;
+    }
+}
+
+static void
+answered_cb (PatWindow     *self,
+             PatQuestion    question,
+             const PatMove *move,
+             PatSession    *session)
+{
+  if (question == PAT_QUESTION_HINT)
+    show_hint (self, move);
+  else if (question == PAT_QUESTION_DEMO && move == NULL)
+    pat_window_set_message (self, _("No winning line is known from here"));
 }
 
 static void
@@ -334,6 +365,8 @@ pat_window_actions_setup (PatWindow *self)
   g_signal_connect_object (self->session, "notify::driver", G_CALLBACK (driver_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "driver-stopped", G_CALLBACK (driver_stopped_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "answered", G_CALLBACK (answered_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "tick-started", G_CALLBACK (tick_started_cb), self,
                            G_CONNECT_SWAPPED);

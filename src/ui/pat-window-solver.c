@@ -10,8 +10,8 @@
 #include "pat-window-private.h"
 
 /* Whether the winnability line is shown for the game in play: the switch for all games and the
- * game's own (by default off where cards are face down). The analyser still runs for hints and
- * the demo; only the announcement follows the preference. */
+ * game's own (by default off where cards are face down). The analyser searches after every move
+ * only while it is; otherwise only while a hint or the Demo waits for it. */
 static gboolean
 verdict_shown (PatWindow *self)
 {
@@ -38,7 +38,12 @@ pat_window_update_verdict (PatWindow *self)
     return;
   analyzer = pat_session_get_analyzer (self->session);
   shown = verdict_shown (self);
+  pat_analyzer_set_watched (analyzer, shown);
   verdict = shown ? pat_analyzer_get_verdict (analyzer) : PAT_VERDICT_OFF;
+  /* A hint or the Demo waits for the solver: the player sees that it is thinking. */
+  if (pat_session_get_question (self->session) != PAT_QUESTION_NONE &&
+      (verdict == PAT_VERDICT_OFF || verdict == PAT_VERDICT_UNKNOWN))
+    verdict = PAT_VERDICT_THINKING;
   undo_count = pat_analyzer_get_undo_count (analyzer);
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "success");
@@ -71,6 +76,7 @@ pat_window_update_verdict (PatWindow *self)
       style = "dim-label";
       break;
     case PAT_VERDICT_OFF:
+    case PAT_VERDICT_IDLE:
     default:
       break;
     }
@@ -134,6 +140,14 @@ verdict_notify_cb (PatWindow   *self,
 }
 
 static void
+question_cb (PatWindow  *self,
+             GParamSpec *pspec,
+             PatSession *session)
+{
+  pat_window_update_verdict (self);
+}
+
+static void
 winnability_changed_cb (PatWindow  *self,
                         const char *key,
                         GSettings  *settings)
@@ -146,7 +160,8 @@ pat_window_solver_update (PatWindow *self)
 {
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
   PatVerdict verdict = pat_analyzer_get_verdict (pat_session_get_analyzer (self->session));
-  gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO;
+  gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO ||
+                  pat_session_get_question (self->session) == PAT_QUESTION_DEMO;
 
   /* Where the line is not shown, the demo is offered whenever the solver works on the game, so
    * that the menu does not tell whether the deal can be won. */
@@ -164,8 +179,11 @@ demo_action (GtkWidget  *widget,
 {
   PatWindow *self = PAT_WINDOW (widget);
 
+  /* Asked again while the solver looks for its line: the player no longer waits. */
   if (pat_session_get_driver (self->session) == PAT_DRIVER_DEMO)
     pat_session_stop_playing (self->session);
+  else if (pat_session_get_question (self->session) == PAT_QUESTION_DEMO)
+    pat_session_cancel_question (self->session);
   else if (!pat_session_start_demo (self->session))
     pat_window_set_message (self, _("No winning line is known from here"));
 }
@@ -261,6 +279,8 @@ pat_window_solver_setup (PatWindow *self)
   g_signal_connect_object (analyzer, "notify::undo-count", G_CALLBACK (verdict_notify_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::searching", G_CALLBACK (searching_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::question", G_CALLBACK (question_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "deal-search-failed", G_CALLBACK (deal_search_failed_cb),
                            self, G_CONNECT_SWAPPED);

@@ -104,6 +104,7 @@ test_follows_moves (void)
       return;
     }
   game = new_winnable_black_hole (&solution);
+  pat_analyzer_set_watched (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
   for (i = 0; i < 5; i++)
     {
@@ -163,6 +164,7 @@ test_black_hole_way_back (void)
       return;
     }
 
+  pat_analyzer_set_watched (analyzer, TRUE);
   for (number = 1; number < 200; number++)
     {
       g_clear_object (&game);
@@ -274,8 +276,10 @@ test_second_look (void)
   PatMove move;
 
   pat_analyzer_set_budgets (0.001, 60);
+  pat_analyzer_set_power_saver (analyzer, FALSE);
   g_signal_connect (analyzer, "notify::verdict", G_CALLBACK (verdict_cb), verdicts);
   pat_analyzer_set_enabled (analyzer, TRUE);
+  pat_analyzer_set_watched (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
   wait_for_answer (analyzer, 30);
 
@@ -285,10 +289,14 @@ test_second_look (void)
   g_assert_cmpint (g_array_index (verdicts, PatVerdict, 2), ==, PAT_VERDICT_WINNABLE);
   g_assert_true (pat_analyzer_get_next_move (analyzer, &move));
 
-  /* The next position, with both looks a millisecond long. */
+  /* The line's next position is still winnable, without a search. Back to the deal, with both
+   * looks a millisecond long: the line from the deal was not kept. */
   g_array_set_size (verdicts, 0);
   pat_analyzer_set_budgets (0.001, 0.001);
   g_assert_true (pat_game_apply (game, &move, NULL));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_cmpuint (verdicts->len, ==, 0);
+  g_assert_true (pat_game_undo (game));
   g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_THINKING);
   end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   do
@@ -318,6 +326,8 @@ test_threads (void)
   /* Under the sanitizers the search may take longer than the first look gives. */
   pat_analyzer_set_budgets (60, 60);
   pat_analyzer_set_enabled (analyzer, TRUE);
+  pat_analyzer_set_power_saver (analyzer, FALSE);
+  pat_analyzer_set_watched (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
   wait_for_answer (analyzer, 120);
 
@@ -326,6 +336,175 @@ test_threads (void)
     g_assert_cmpuint (pat_solve_demon_parallel_runs (), >, runs);
   else
     g_assert_cmpuint (pat_solve_demon_parallel_runs (), ==, runs);
+  pat_analyzer_set_budgets (0, 0);
+}
+
+/* Runs the main loop for @ms milliseconds. */
+static void
+spin_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Nobody watches the verdict and nobody asks: no search, however many moves; a question starts
+ * one, which stops when the question is closed or the position changes. Demon deal 7492 is hard:
+ * its search would run for seconds on every core. */
+static void
+test_on_demand (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = new_game ("demon", 7492);
+  PatMove stock = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  guint i;
+
+  pat_analyzer_set_budgets (60, 60);
+  pat_analyzer_set_game (analyzer, game);
+  for (i = 0; i < 3; i++)
+    {
+      g_assert_true (pat_game_apply (game, &stock, NULL));
+      spin_for (20);
+    }
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 0);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_IDLE);
+  g_assert_false (pat_analyzer_get_settled (analyzer));
+
+  /* Asked: a search, until the question is closed. */
+  pat_analyzer_set_asked (analyzer, TRUE);
+  g_assert_true (pat_analyzer_get_asked (analyzer));
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_THINKING);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 1);
+  pat_analyzer_set_asked (analyzer, FALSE);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_IDLE);
+
+  /* Asked again: a move closes the question, and its search stops. */
+  pat_analyzer_set_asked (analyzer, TRUE);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 2);
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  g_assert_false (pat_analyzer_get_asked (analyzer));
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  spin_for (20);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 2);
+
+  /* Watched: every position is looked at. */
+  pat_analyzer_set_watched (analyzer, TRUE);
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 4);
+  pat_analyzer_set_watched (analyzer, FALSE);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  pat_analyzer_set_budgets (0, 0);
+}
+
+/* What was learnt stays while it is true, without a search: a winning line while the player
+ * follows it, a lost position whatever follows it. */
+static void
+test_keeps_what_was_learnt (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = NULL;
+  PatSolution solution;
+  PatMove next;
+  guint n, m, searches;
+  guint64 number;
+
+  if (!pat_solver_supports (&pat_rules_black_hole))
+    {
+      g_test_skip ("no Black Hole solver");
+      return;
+    }
+  game = new_winnable_black_hole (&solution);
+  pat_solution_clear (&solution);
+  pat_analyzer_set_watched (analyzer, TRUE);
+  pat_analyzer_set_game (analyzer, game);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  pat_analyzer_get_line (analyzer, &n);
+  searches = pat_analyzer_get_searches_started (analyzer, NULL, NULL);
+
+  /* Followed, watched or not. */
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &next));
+  g_assert_true (pat_game_apply (game, &next, NULL));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  pat_analyzer_set_watched (analyzer, FALSE);
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &next));
+  g_assert_true (pat_game_apply (game, &next, NULL));
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_WINNABLE);
+  g_assert_nonnull (pat_analyzer_get_line (analyzer, &m));
+  g_assert_cmpuint (m, ==, n - 2);
+  g_assert_true (pat_analyzer_get_settled (analyzer));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, searches);
+
+  /* A deal lost from the start stays lost, unwatched, after a move. */
+  g_clear_object (&game);
+  for (number = 1; number < 400 && game == NULL; number++)
+    {
+      g_autoptr(PatGame) lost = new_game ("black-hole", number);
+      PatMoveList moves;
+
+      pat_game_legal_moves (lost, &moves);
+      if (moves.n == 0 ||
+          pat_analyze_position (pat_game_get_rules (lost), pat_game_get_state (lost), 3, NULL,
+                                &solution) != PAT_SOLVE_UNSOLVABLE)
+        {
+          pat_solution_clear (&solution);
+          continue;
+        }
+      pat_solution_clear (&solution);
+      game = g_steal_pointer (&lost);
+    }
+  g_assert_nonnull (game);
+  pat_analyzer_set_watched (analyzer, TRUE);
+  pat_analyzer_set_game (analyzer, game);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  pat_analyzer_set_watched (analyzer, FALSE);
+  searches = pat_analyzer_get_searches_started (analyzer, NULL, NULL);
+  {
+    PatMoveList moves;
+
+    pat_game_legal_moves (game, &moves);
+    g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  }
+  if (pat_game_get_status (game) == PAT_STATUS_PLAYING)
+    g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, searches);
+}
+
+/* On power saver a look runs on one thread, for a third of the time. */
+static void
+test_power_saver (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = new_game ("demon", 7492);
+  PatMove stock = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  guint threads;
+  double seconds;
+
+  pat_analyzer_set_budgets (30, 60);
+  pat_analyzer_set_power_saver (analyzer, TRUE);
+  /* The system's monitor, connecting meanwhile, changes nothing. */
+  spin_for (200);
+  g_assert_true (pat_analyzer_get_power_saver (analyzer));
+  pat_analyzer_set_watched (analyzer, TRUE);
+  pat_analyzer_set_game (analyzer, game);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, &threads, &seconds), ==, 1);
+  g_assert_cmpuint (threads, ==, 1);
+  g_assert_cmpfloat_with_epsilon (seconds, 10, 1e-9);
+
+  pat_analyzer_set_power_saver (analyzer, FALSE);
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, &threads, &seconds), ==, 2);
+  g_assert_cmpuint (threads, ==, MIN (g_get_num_processors (), 4));
+  g_assert_cmpfloat_with_epsilon (seconds, 30, 1e-9);
+  pat_analyzer_set_game (analyzer, NULL);
   pat_analyzer_set_budgets (0, 0);
 }
 
@@ -416,6 +595,9 @@ main (int   argc,
   g_test_add_func ("/analyzer/black-hole-way-back", test_black_hole_way_back);
   g_test_add_func ("/analyzer/second-look", test_second_look);
   g_test_add_func ("/analyzer/threads", test_threads);
+  g_test_add_func ("/analyzer/on-demand", test_on_demand);
+  g_test_add_func ("/analyzer/keeps-what-was-learnt", test_keeps_what_was_learnt);
+  g_test_add_func ("/analyzer/power-saver", test_power_saver);
   g_test_add_func ("/analyzer/winnable-deal", test_winnable_deal);
   g_test_add_func ("/analyzer/deal-of-difficulty", test_deal_of_difficulty);
 

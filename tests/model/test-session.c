@@ -10,6 +10,7 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include "pat-model-private.h"
 #include "pat-session.h"
 
 /* The longest wait for something from a worker thread or a timer (under ASan, on busy cores). */
@@ -49,6 +50,10 @@ typedef struct {
   char      *moved_to;
   guint      save_failed;
   guint      saved;
+  guint      answered;
+  PatQuestion answered_question;
+  gboolean   answered_move;
+  PatMove    answer;
 } Watch;
 
 struct _Fixture {
@@ -136,6 +141,21 @@ searching_cb (PatSession *session,
 }
 
 static void
+answered_cb (PatSession    *session,
+             PatQuestion    question,
+             const PatMove *move,
+             Fixture       *fixture)
+{
+  /* The question is closed by the time it is answered. */
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_NONE);
+  fixture->watch.answered++;
+  fixture->watch.answered_question = question;
+  fixture->watch.answered_move = move != NULL;
+  if (move != NULL)
+    fixture->watch.answer = *move;
+}
+
+static void
 load_failed_cb (PatStore   *store,
                 const char *game_id,
                 const char *moved_to,
@@ -188,6 +208,7 @@ session_new (Fixture *fixture)
   g_signal_connect (session, "match-started", G_CALLBACK (match_started_cb), fixture);
   g_signal_connect (session, "turn-ended", G_CALLBACK (turn_ended_cb), fixture);
   g_signal_connect (session, "notify::searching", G_CALLBACK (searching_cb), fixture);
+  g_signal_connect (session, "answered", G_CALLBACK (answered_cb), fixture);
   return session;
 }
 
@@ -263,6 +284,17 @@ set_true_cb (gpointer data)
     if (!timed_out_)                                                  \
       g_source_remove (timeout_id_);                                  \
   } G_STMT_END
+
+/* Runs the main context for @ms milliseconds. */
+static void
+spin_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
 
 static PatVerdict
 verdict (Fixture *fixture)
@@ -601,6 +633,7 @@ deal_winnable (Fixture *fixture)
 {
   guint64 number;
 
+  pat_analyzer_set_watched (pat_session_get_analyzer (fixture->session), TRUE);
   for (number = 1; number < 50; number++)
     {
       start_deal (fixture, "black-hole", number);
@@ -1002,28 +1035,139 @@ test_winnable_deal (Fixture       *fixture,
   g_assert_true (game_of (fixture) != game);
 }
 
-/* A hint is a legal move and is counted; none is given, nor counted, once the game is over. */
+/* A hint is a legal move and is counted, once per question; none is given, nor counted, once the
+ * game is over. The analyser, asked, answers after its first look. */
 static void
 test_hint (Fixture       *fixture,
            gconstpointer  data)
 {
   PatSession *session = fixture->session;
+  Watch *watch = &fixture->watch;
   PatMove move;
   PatGame *game;
 
   start_deal (fixture, "black-hole", 2);
   game = game_of (fixture);
-  g_assert_true (pat_session_hint (session, &move));
-  g_assert_true (pat_game_check_move (game, &move, NULL));
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_ASKED);
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_HINT);
   g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
-  g_assert_true (pat_session_hint (session, &move));
+  /* Asked again while the analyser looks: the same question. */
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_ASKED);
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+  SPIN_UNTIL (watch->answered > 0);
+  g_assert_cmpuint (watch->answered, ==, 1);
+  g_assert_cmpint (watch->answered_question, ==, PAT_QUESTION_HINT);
+  g_assert_true (watch->answered_move);
+  g_assert_true (pat_game_check_move (game, &watch->answer, NULL));
+  /* What the analyser found stays for the next hint. */
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_FOUND);
+  g_assert_true (pat_game_check_move (game, &move, NULL));
   g_assert_cmpuint (pat_game_get_hints_used (game), ==, 2);
 
   start_deal (fixture, "perpetual-motion", SHORT_PM_DEAL);
   game = game_of (fixture);
   play_out (game);
-  g_assert_false (pat_session_hint (session, &move));
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_NONE);
   g_assert_cmpuint (pat_game_get_hints_used (game), ==, 0);
+}
+
+/* With the verdict hidden the analyser searches only for a question: moves start none; a hint
+ * starts one, which stops when the question is cancelled or answered; the Demo waits for its
+ * line. Demon deal 7492 is hard: its first look runs out of time. */
+static void
+test_on_demand (Fixture       *fixture,
+                gconstpointer  data)
+{
+  PatSession *session = fixture->session;
+  PatAnalyzer *analyzer = pat_session_get_analyzer (session);
+  Watch *watch = &fixture->watch;
+  PatMove stock = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+  PatMove move;
+  PatGame *game;
+  guint searches;
+
+  pat_analyzer_set_power_saver (analyzer, FALSE);
+  pat_analyzer_set_budgets (60, 60);
+  start_deal (fixture, "demon", 7492);
+  game = game_of (fixture);
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  spin_for (50);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 0);
+
+  /* A hint asked, then cancelled: its search stops. */
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_ASKED);
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, 1);
+  pat_session_cancel_question (session);
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_NONE);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+
+  /* A hint asked, then the player moves: the question is over. */
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_ASKED);
+  g_assert_true (pat_game_apply (game, &stock, NULL));
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_NONE);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpuint (watch->answered, ==, 0);
+
+  /* A hint answered after the first look (too short to decide): the greedy move, and no second
+   * look. */
+  pat_analyzer_set_budgets (0.001, 60);
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_ASKED);
+  SPIN_UNTIL (watch->answered > 0);
+  g_assert_cmpuint (watch->answered, ==, 1);
+  g_assert_true (watch->answered_move);
+  g_assert_true (pat_game_check_move (game, &watch->answer, NULL));
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  searches = pat_analyzer_get_searches_started (analyzer, NULL, NULL);
+  g_assert_cmpuint (searches, ==, 3);
+
+  /* The Demo asked: the second look runs, until it is cancelled. */
+  g_assert_true (pat_session_start_demo (session));
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_DEMO);
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, searches + 1);
+  pat_session_cancel_question (session);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpint (pat_session_get_driver (session), ==, PAT_DRIVER_NONE);
+  pat_analyzer_set_budgets (0, 0);
+}
+
+/* The Demo asked about a position the analyser has not looked at starts when it finds the line. */
+static void
+test_demo_asked (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  PatSession *session = fixture->session;
+  PatAnalyzer *analyzer = pat_session_get_analyzer (session);
+  Watch *watch = &fixture->watch;
+  g_autofree char *number = NULL;
+  PatDealNumber deal;
+  guint searches;
+
+  deal_winnable (fixture);
+  number = pat_game_dup_deal_number (game_of (fixture));
+  g_assert_true (pat_deal_number_parse (number, &deal, NULL));
+  pat_analyzer_set_watched (analyzer, FALSE);
+  pat_session_start_deal (session, "black-hole", &deal);
+  g_assert_cmpint (verdict (fixture), ==, PAT_VERDICT_IDLE);
+  pat_session_set_demo_interval (session, 1);
+  g_assert_true (pat_session_start_demo (session));
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_DEMO);
+  SPIN_UNTIL (pat_session_get_driver (session) == PAT_DRIVER_DEMO);
+  g_assert_cmpint (pat_session_get_driver (session), ==, PAT_DRIVER_DEMO);
+  g_assert_cmpuint (watch->answered, ==, 1);
+  g_assert_cmpint (watch->answered_question, ==, PAT_QUESTION_DEMO);
+  g_assert_true (watch->answered_move);
+  g_assert_cmpint (pat_session_get_question (session), ==, PAT_QUESTION_NONE);
+  searches = pat_analyzer_get_searches_started (analyzer, NULL, NULL);
+  /* The Demo's moves follow the line: no search after them. */
+  SPIN_UNTIL (pat_game_get_moves (game_of (fixture)) > 2);
+  g_assert_cmpuint (pat_game_get_moves (game_of (fixture)), >, 2);
+  g_assert_cmpuint (pat_analyzer_get_searches_started (analyzer, NULL, NULL), ==, searches);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  pat_session_stop_playing (session);
 }
 
 int
@@ -1044,6 +1188,8 @@ main (int   argc,
   ADD ("/session/leave-match", test_leave_match);
   ADD ("/session/winnable-deal", test_winnable_deal);
   ADD ("/session/hint", test_hint);
+  ADD ("/session/on-demand", test_on_demand);
+  ADD ("/session/demo-asked", test_demo_asked);
 #undef ADD
 
   return g_test_run ();

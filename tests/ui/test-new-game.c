@@ -269,6 +269,7 @@ test_solver (void)
   g_assert_cmpuint (solution.n_moves, ==, PAT_N_CARDS);
   pat_solution_clear (&solution);
 
+  pat_analyzer_set_watched (analyzer, TRUE);
   pat_analyzer_set_game (analyzer, game);
   while (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_THINKING &&
          g_get_monotonic_time () < end)

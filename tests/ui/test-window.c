@@ -1218,6 +1218,8 @@ test_hint_without_solver (void)
   guint n = 0;
 
   g_settings_set_boolean (settings, "show-winnability", FALSE);
+  /* No solver: the analyser is off, and a hint cannot wait for it. */
+  pat_analyzer_set_enabled (pat_session_get_analyzer (window->session), FALSE);
   pat_session_start_deal (pat_window_get_session (window), "penguin", &deal);
   game = pat_window_get_game (window);
   pat_greedy_play (pat_game_get_rules (game), pat_game_get_state (game), 0, &greedy);
@@ -1243,6 +1245,45 @@ test_hint_without_solver (void)
       n++;
     }
   g_assert_cmpuint (n, ==, greedy.n_moves);
+  pat_analyzer_set_enabled (pat_session_get_analyzer (window->session), TRUE);
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With the verdict hidden, a hint the solver has not looked for yet waits for it: the status line
+ * says it is thinking, and the hint comes when the solver has looked. Moves start no search. */
+static void
+test_hint_thinking (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatAnalyzer *analyzer = pat_session_get_analyzer (window->session);
+  PatDealNumber deal = pat_deal_number_from_uint (2);
+  PatGame *game;
+  guint guard = 0;
+
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+  game = pat_window_get_game (window);
+  spin (20);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_cmpint (pat_session_get_question (window->session), ==, PAT_QUESTION_HINT);
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_null (window->hint_toast);
+  g_assert_true (gtk_widget_get_visible (window->verdict_box));
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Thinking…");
+  while (window->hint_toast == NULL && guard++ < 3000)
+    spin (10);
+  g_assert_nonnull (window->hint_toast);
+  g_assert_true (g_str_has_prefix (pat_toast_get_text (window->hint_toast), "Hint: "));
+  g_assert_true (window->board->has_hint);
+  g_assert_false (gtk_widget_get_visible (window->verdict_box));
+  g_assert_cmpuint (pat_game_get_hints_used (game), ==, 1);
+
   g_settings_set_boolean (settings, "show-winnability", TRUE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1515,17 +1556,19 @@ test_winnability_per_game (void)
                    ==, PAT_VERDICT_OFF);
   pat_preferences_set_winnability (settings, "perpetual-motion", FALSE);
 
-  /* Demon: off by default, though the solver works for hints and the demo. */
+  /* Demon: off by default, and the solver does not look until asked (a hint, the Demo). */
   deal = pat_deal_number_from_uint (1);
   pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
-  wait_for_verdict (window);
+  spin (100);
   g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
-                   !=, PAT_VERDICT_OFF);
+                   ==, PAT_VERDICT_IDLE);
+  g_assert_false (pat_analyzer_get_searching (pat_session_get_analyzer (window->session)));
   g_assert_false (gtk_widget_get_visible (window->verdict_box));
 
-  /* Turned on, it says that it knows the hidden cards. */
+  /* Turned on, it looks, and says that it knows the hidden cards. */
   pat_preferences_set_winnability (settings, "demon", TRUE);
   g_assert_true (gtk_widget_get_visible (window->verdict_box));
+  wait_for_verdict (window);
   g_assert_cmpint (pat_analyzer_get_verdict (pat_session_get_analyzer (window->session)),
                    ==, PAT_VERDICT_WINNABLE);
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label),
@@ -1644,6 +1687,7 @@ main (int   argc,
   g_test_add_func ("/window/demo-with-auto-foundation", test_demo_with_auto_foundation);
   g_test_add_func ("/window/hint-names", test_hint_names);
   g_test_add_func ("/window/hint-without-solver", test_hint_without_solver);
+  g_test_add_func ("/window/hint-thinking", test_hint_thinking);
   g_test_add_func ("/window/demo-end-card", test_demo_end_card);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
