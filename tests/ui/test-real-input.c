@@ -491,6 +491,8 @@ open_window (Harness *h,
 {
   g_autoptr(PatApplication) app = make_app ();
   int guard = 0;
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  XWindowAttributes attributes;
 
   h->window = pat_application_new_window (app);
   h->board = pat_window_get_board (h->window);
@@ -500,8 +502,16 @@ open_window (Harness *h,
     settle (10);
   settle (200);
   locate_window (h);
+  /* The keys go where the focus is: wait until the X window is viewable (a window manager maps
+   * its frame first, late on a busy machine) and the window has the focus. */
+  while (XGetWindowAttributes (xdpy, h->xid, &attributes) &&
+         attributes.map_state != IsViewable && g_get_monotonic_time () < end)
+    settle (20);
   XSetInputFocus (xdpy, h->xid, RevertToParent, CurrentTime);
+  while (!gtk_window_is_active (GTK_WINDOW (h->window)) && g_get_monotonic_time () < end)
+    settle (20);
   settle (50);
+  locate_window (h);
 }
 
 static void
