@@ -38,6 +38,7 @@ struct _PatSession {
   gboolean       winnable_only;
   PatDifficulty  difficulty;      /* UNKNOWN: any winnable deal */
   GCancellable  *deal_search;     /* looking for a winnable deal */
+  char          *search_game_id;  /* of that game */
 
   PatQuestion    question;        /* what the player asked the analyser, while it looks */
 
@@ -52,6 +53,14 @@ struct _PatSession {
   guint          demo_length;
   guint          demo_next;
   guint          demo_expected;   /* the game's move count after the demo's last move */
+
+  /* The game whose loss the player can still take back (pat_session_undo_leave()): the game
+   * in play before (a copy, for a restart), and the saved game of another game id when that
+   * one was counted; forgotten at the first move of the game that replaced them. */
+  PatGame       *left_game;
+  PatGame       *left_saved;
+  char          *left_game_id;    /* the game id counted lost */
+  gulong         left_started_id; /* the replacing game's notify::started */
 };
 
 G_DEFINE_FINAL_TYPE (PatSession, pat_session, G_TYPE_OBJECT)
@@ -73,6 +82,7 @@ enum {
   PROP_MATCH_PLAY,
   PROP_DRIVER,
   PROP_SEARCHING,
+  PROP_CAN_UNDO_LEAVE,
   PROP_QUESTION,
   PROP_DIE_MODE,
   PROP_WINNABLE_ONLY,
@@ -94,6 +104,7 @@ enum {
   MATCH_STARTED,
   TURN_ENDED,
   MATCH_FINISHED,
+  GAME_LEFT,
   N_SIGNALS
 };
 
@@ -420,11 +431,14 @@ game_finished_cb (PatSession *self,
   g_signal_emit (self, signals[GAME_FINISHED], 0, status, reason);
 }
 
+static void forget_left (PatSession *self);
+
 static void
 set_game (PatSession *self,
           PatGame    *game)
 {
   end_driver (self, TRUE);
+  forget_left (self);
   if (self->game != NULL)
     {
       pat_game_set_running (self->game, FALSE);
@@ -445,16 +459,18 @@ set_game (PatSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
 
-/* Leaving a started, unfinished game for another deal counts as a loss, once. */
-static void
+/* Leaving a started, unfinished game for another deal counts as a loss, once. Returns whether
+ * it was counted now. */
+static gboolean
 abandon_current (PatSession *self)
 {
-  if (self->game != NULL && !self->game_in_match)
-    pat_stats_game_abandoned (self->stats, self->game);
+  return self->game != NULL && !self->game_in_match &&
+         pat_stats_game_abandoned (self->stats, self->game);
 }
 
-/* The same for the saved game of another game id that a new deal is about to replace. */
-static void
+/* The same for the saved game of another game id that a new deal is about to replace. Returns
+ * that game when it was counted now. */
+static PatGame *
 abandon_saved (PatSession *self,
                const char *game_id)
 {
@@ -462,8 +478,114 @@ abandon_saved (PatSession *self,
 
   if (pat_store_has_game (self->store, game_id))
     saved = pat_store_load_game (self->store, game_id, NULL);
+  if (saved != NULL && pat_stats_game_abandoned (self->stats, saved))
+    return g_steal_pointer (&saved);
+  return NULL;
+}
+
+/* Taking back a loss */
+
+static void
+forget_left (PatSession *self)
+{
+  gboolean had = self->left_game_id != NULL;
+
+  if (self->left_started_id != 0)
+    g_clear_signal_handler (&self->left_started_id, self->game);
+  g_clear_object (&self->left_game);
+  g_clear_object (&self->left_saved);
+  g_clear_pointer (&self->left_game_id, g_free);
+  if (had)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO_LEAVE]);
+}
+
+static void
+left_started_cb (PatSession *self,
+                 GParamSpec *pspec,
+                 PatGame    *game)
+{
+  if (pat_game_get_started (game))
+    forget_left (self);
+}
+
+/* The game in play replaced @game (which was in play, and is left as it was then), and the loss
+ * of @game_id was counted: of @game itself, or of @saved, the saved game of another game id
+ * that the new one replaced. The player can take it back until the new game's first move. */
+static void
+remember_left (PatSession *self,
+               PatGame    *game,
+               PatGame    *saved,
+               const char *game_id)
+{
+  forget_left (self);
+  if (game == NULL || self->game == NULL || self->game_in_match ||
+      pat_game_get_started (self->game))
+    return;
+  self->left_game = g_object_ref (game);
+  self->left_saved = saved != NULL ? g_object_ref (saved) : NULL;
+  self->left_game_id = g_strdup (game_id);
+  self->left_started_id = g_signal_connect_object (self->game, "notify::started",
+                                                   G_CALLBACK (left_started_cb), self,
+                                                   G_CONNECT_SWAPPED);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO_LEAVE]);
+  g_signal_emit (self, signals[GAME_LEFT], 0, game_id);
+}
+
+/**
+ * pat_session_get_can_undo_leave:
+ *
+ * Returns: whether a game counted lost when it was left can still be taken back
+ */
+gboolean
+pat_session_get_can_undo_leave (PatSession *self)
+{
+  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
+
+  return self->left_game_id != NULL;
+}
+
+/**
+ * pat_session_undo_leave:
+ *
+ * Takes back the loss counted when the player left a game in progress (a new deal, another
+ * game, a restart: #PatSession::game-left): the statistics are what they were before it, and
+ * the game left is in play again, as it was, and saved; a saved game of another game id that
+ * a new deal replaced is saved again. Possible until the first move in the game that replaced
+ * it.
+ *
+ * Returns: whether the loss was taken back
+ */
+gboolean
+pat_session_undo_leave (PatSession *self)
+{
+  g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) saved = NULL;
+  g_autofree char *game_id = NULL;
+
+  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
+
+  if (self->left_game_id == NULL)
+    return FALSE;
+  game = g_object_ref (self->left_game);
+  saved = self->left_saved != NULL ? g_object_ref (self->left_saved) : NULL;
+  game_id = g_strdup (self->left_game_id);
+  forget_left (self);
+  if (!pat_stats_take_back (self->stats, game_id))
+    return FALSE;
+
+  pat_session_cancel_search (self);
   if (saved != NULL)
-    pat_stats_game_abandoned (self->stats, saved);
+    {
+      pat_game_set_recorded (saved, FALSE);
+      pat_store_save_game (self->store, saved, NULL);
+    }
+  else
+    {
+      pat_game_set_recorded (game, FALSE);
+    }
+  set_game (self, game);
+  pat_store_save_game (self->store, game, NULL);
+  return TRUE;
 }
 
 static gboolean
@@ -490,9 +612,12 @@ pat_session_start_deal (PatSession          *self,
                         const PatDealNumber *deal)
 {
   g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) previous = NULL;
+  g_autoptr(PatGame) saved = NULL;
   const PatRules *rules = pat_rules_lookup (game_id);
   PatDealNumber number = deal != NULL ? *deal : random_deal ();
   PatOptions options;
+  gboolean counted = FALSE;
   guint tries;
 
   g_return_if_fail (PAT_IS_SESSION (self));
@@ -501,10 +626,12 @@ pat_session_start_deal (PatSession          *self,
   options = options_for (self, rules);
   if (self->match_play != NULL)
     pat_session_leave_match (self);
+  if (self->game != NULL && !self->game_in_match)
+    previous = g_object_ref (self->game);
   if (is_current (self, game_id))
-    abandon_current (self);
+    counted = abandon_current (self);
   else
-    abandon_saved (self, game_id);
+    counted = (saved = abandon_saved (self, game_id)) != NULL;
 
   game = pat_game_new (game_id, &number, &options);
   for (tries = 0; deal == NULL && pat_game_get_status (game) != PAT_STATUS_PLAYING &&
@@ -516,6 +643,8 @@ pat_session_start_deal (PatSession          *self,
     }
   set_game (self, game);
   pat_store_save_game (self->store, game, NULL);
+  if (counted)
+    remember_left (self, previous, saved, game_id);
 }
 
 /* Resumes @game_id's saved game, or deals a new one. A broken file is moved aside and reported
@@ -545,6 +674,9 @@ void
 pat_session_open_game (PatSession *self,
                        const char *game_id)
 {
+  g_autoptr(PatGame) previous = NULL;
+  gboolean counted = FALSE;
+
   g_return_if_fail (PAT_IS_SESSION (self));
   g_return_if_fail (pat_rules_lookup (game_id) != NULL);
 
@@ -552,10 +684,15 @@ pat_session_open_game (PatSession *self,
     pat_session_leave_match (self);
   else if (is_current (self, game_id))
     return;
-  else
-    abandon_current (self);
+  else if (self->game != NULL)
+    {
+      previous = g_object_ref (self->game);
+      counted = abandon_current (self);
+    }
 
   load_or_deal (self, game_id);
+  if (counted)
+    remember_left (self, previous, NULL, pat_game_get_game_id (previous));
 }
 
 /**
@@ -581,6 +718,7 @@ static void
 search_done (PatSession *self)
 {
   g_clear_object (&self->deal_search);
+  g_clear_pointer (&self->search_game_id, g_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
 }
 
@@ -643,6 +781,7 @@ pat_session_new_deal (PatSession *self,
 
   options = options_for (self, rules);
   self->deal_search = g_cancellable_new ();
+  self->search_game_id = g_strdup (game_id);
   data = g_new0 (SearchData, 1);
   data->session = g_object_ref (self);
   data->game_id = g_strdup (game_id);
@@ -651,6 +790,19 @@ pat_session_new_deal (PatSession *self,
                        rules->difficulty != NULL ? self->difficulty : PAT_DIFFICULTY_UNKNOWN,
                        DEAL_SEARCH_TRIES, self->deal_search, winnable_found_cb, data);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
+}
+
+/* The way new deals are made changed while a deal was being looked for: the deal found would
+ * be one of the old kind (a hard one, when the player has just asked for easy ones). */
+static void
+search_again (PatSession *self)
+{
+  g_autofree char *game_id = NULL;
+
+  if (self->deal_search == NULL)
+    return;
+  game_id = g_strdup (self->search_game_id);
+  pat_session_new_deal (self, game_id);
 }
 
 void
@@ -673,13 +825,21 @@ pat_session_cancel_search (PatSession *self)
 void
 pat_session_restart (PatSession *self)
 {
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(PatGame) copy = NULL;
+
   g_return_if_fail (PAT_IS_SESSION (self));
 
   if (self->game == NULL || self->game_in_match)
     return;
   end_driver (self, TRUE);
-  pat_stats_game_abandoned (self->stats, self->game);
+  before = pat_game_save_to_bytes (self->game);
+  if (pat_stats_game_abandoned (self->stats, self->game))
+    copy = pat_game_new_from_bytes (before, NULL);
+  forget_left (self);
   pat_game_restart (self->game);
+  if (copy != NULL)
+    remember_left (self, copy, NULL, pat_game_get_game_id (copy));
 }
 
 gboolean
@@ -1056,6 +1216,7 @@ pat_session_set_die_mode (PatSession *self,
   if (self->die_mode == die_mode)
     return;
   self->die_mode = die_mode;
+  search_again (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIE_MODE]);
 }
 
@@ -1077,6 +1238,7 @@ pat_session_set_winnable_only (PatSession *self,
   if (self->winnable_only == winnable_only)
     return;
   self->winnable_only = winnable_only;
+  search_again (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINNABLE_ONLY]);
 }
 
@@ -1101,6 +1263,7 @@ pat_session_set_difficulty (PatSession    *self,
   if (self->difficulty == difficulty)
     return;
   self->difficulty = difficulty;
+  search_again (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFICULTY]);
 }
 
@@ -1177,6 +1340,9 @@ pat_session_get_property (GObject    *object,
     case PROP_SEARCHING:
       g_value_set_boolean (value, pat_session_get_searching (self));
       break;
+    case PROP_CAN_UNDO_LEAVE:
+      g_value_set_boolean (value, pat_session_get_can_undo_leave (self));
+      break;
     case PROP_QUESTION:
       g_value_set_enum (value, self->question);
       break;
@@ -1240,7 +1406,9 @@ pat_session_dispose (GObject *object)
   if (self->deal_search != NULL)
     g_cancellable_cancel (self->deal_search);
   g_clear_object (&self->deal_search);
+  g_clear_pointer (&self->search_game_id, g_free);
   clear_match_play (self);
+  forget_left (self);
   if (self->game != NULL)
     g_clear_signal_handler (&self->finished_id, self->game);
   if (self->analyzer != NULL)
@@ -1279,6 +1447,9 @@ pat_session_class_init (PatSessionClass *klass)
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_SEARCHING] =
     g_param_spec_boolean ("searching", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_UNDO_LEAVE] =
+    g_param_spec_boolean ("can-undo-leave", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_QUESTION] =
     g_param_spec_enum ("question", NULL, NULL, PAT_TYPE_QUESTION, PAT_QUESTION_NONE,
@@ -1360,6 +1531,16 @@ pat_session_class_init (PatSessionClass *klass)
                   NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   signals[MATCH_FINISHED] =
     g_signal_new ("match-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * PatSession::game-left:
+   * @game_id: the game counted lost
+   *
+   * A game in progress was left for a new deal, another game or a restart, and counted as a
+   * loss; pat_session_undo_leave() takes that back until the first move of the game now in play.
+   */
+  signals[GAME_LEFT] =
+    g_signal_new ("game-left", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 

@@ -89,6 +89,8 @@ void          pat_session_restart          (PatSession          *self);
 gboolean      pat_session_undo             (PatSession          *self);
 gboolean      pat_session_redo             (PatSession          *self);
 guint         pat_session_undo_to_winnable (PatSession          *self);
+gboolean      pat_session_get_can_undo_leave (PatSession        *self);
+gboolean      pat_session_undo_leave       (PatSession          *self);
 PatHint       pat_session_hint             (PatSession          *self,
                                             PatMove             *move);
 void          pat_session_cancel_question  (PatSession          *self);

@@ -40,6 +40,16 @@ struct _PatStats
   gboolean         history_blocked; /* history.gvariant is there, unreadable: rows go to
                                        history-unsaved.gvariant */
   gboolean         unsaved_exists;  /* history-unsaved.gvariant may be there */
+
+  /* The newest result recorded by this object, so that it can be taken back
+   * (pat_stats_take_back()): its game, the counters and stamp before it, its row, and the
+   * oldest row the history dropped to make room for it. */
+  char            *last_game_id;    /* NULL when there is none to take back */
+  PatRecord        last_before;
+  gpointer         last_stamp;      /* the stamp before, as stored; NULL for none */
+  PatResult        last_row;
+  gboolean         last_dropped;
+  PatResult        last_oldest;
 };
 
 /* What a history file holds. */
@@ -168,6 +178,7 @@ pat_stats_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->schema, g_settings_schema_unref);
   g_clear_pointer (&self->game_settings, g_hash_table_unref);
+  g_clear_pointer (&self->last_game_id, g_free);
   g_clear_pointer (&self->histories, g_hash_table_unref);
   g_clear_pointer (&self->stamps, g_hash_table_unref);
 
@@ -1075,6 +1086,10 @@ pat_stats_record (PatStats        *self,
 
   results = game_history (self, game_id);
   read_record (self, game_id, &record);
+  g_free (self->last_game_id);
+  self->last_game_id = g_strdup (game_id);
+  self->last_before = record;
+  self->last_stamp = g_hash_table_lookup (self->stamps, game_id);
   update_record (&record, result);
 
   row = *result;
@@ -1082,12 +1097,68 @@ pat_stats_record (PatStats        *self,
   if (!is_deal_number (row.deal))
     row.deal[0] = '\0';
   g_array_append_val (results, row);
+  self->last_row = row;
+  self->last_dropped = results->len > PAT_STATS_HISTORY_MAX;
+  if (self->last_dropped)
+    self->last_oldest = g_array_index (results, PatResult, 0);
   cap_results (results);
   g_hash_table_insert (self->stamps, g_strdup (game_id), GUINT_TO_POINTER (record.played));
   save_rows (self);
   write_record (self, game_id, &record);
 
   g_signal_emit (self, signals[CHANGED], 0, game_id);
+}
+
+/**
+ * pat_stats_take_back:
+ * @game_id: the game whose newest result to take back
+ *
+ * Takes back the newest result of @game_id, as when the player undoes leaving a game: its row
+ * goes from the history (the row the history dropped to make room comes back) and the counters
+ * are what they were before it, records and streaks included. Only the result this object
+ * recorded last can be taken back, and only while nothing else was recorded or reset since.
+ * The counters are written first: a crash between the two leaves the row and its stamp ahead of
+ * them, and the next start counts the result again, rather than counting one no row shows.
+ *
+ * Returns: whether the result was taken back
+ */
+gboolean
+pat_stats_take_back (PatStats   *self,
+                     const char *game_id)
+{
+  GArray *results;
+  PatRecord now;
+
+  g_return_val_if_fail (PAT_IS_STATS (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  if (self->last_game_id == NULL || !g_str_equal (self->last_game_id, game_id) ||
+      pat_store_get_read_only (self->store))
+    return FALSE;
+  results = game_history (self, game_id);
+  read_record (self, game_id, &now);
+  /* Something else changed them since (another instance cannot: the store is ours alone). */
+  if (results->len == 0 ||
+      !results_equal (&g_array_index (results, PatResult, results->len - 1), &self->last_row) ||
+      now.played != add_saturated (self->last_before.played, 1))
+    {
+      g_clear_pointer (&self->last_game_id, g_free);
+      return FALSE;
+    }
+
+  write_record (self, game_id, &self->last_before);
+  g_array_remove_index (results, results->len - 1);
+  if (self->last_dropped)
+    g_array_prepend_val (results, self->last_oldest);
+  if (self->last_stamp != NULL)
+    g_hash_table_insert (self->stamps, g_strdup (game_id), self->last_stamp);
+  else
+    g_hash_table_remove (self->stamps, game_id);
+  save_rows (self);
+  g_clear_pointer (&self->last_game_id, g_free);
+
+  g_signal_emit (self, signals[CHANGED], 0, game_id);
+  return TRUE;
 }
 
 /**
@@ -1224,6 +1295,7 @@ pat_stats_reset (PatStats   *self,
       save_rows (self);
       reset_counters (self, game_id);
     }
+  g_clear_pointer (&self->last_game_id, g_free);
   g_signal_emit (self, signals[CHANGED], 0, game_id);
 }
 

@@ -79,6 +79,8 @@ PatStats  *pat_stats_new              (GSettings        *settings,
 void       pat_stats_record           (PatStats         *self,
                                        const char       *game_id,
                                        const PatResult  *result);
+gboolean   pat_stats_take_back        (PatStats         *self,
+                                       const char       *game_id);
 gboolean   pat_stats_get_record       (PatStats         *self,
                                        const char       *game_id,
                                        PatRecord        *record);

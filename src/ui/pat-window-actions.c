@@ -55,6 +55,8 @@ pat_window_update_actions (PatWindow *self)
   gtk_widget_action_set_enabled (widget, "win.end-turn",
                                  in_match && pat_session_get_game_in_match (self->session) &&
                                  !turn_over);
+  gtk_widget_action_set_enabled (widget, "win.undo-leave",
+                                 pat_session_get_can_undo_leave (self->session));
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);
   gtk_widget_action_set_enabled (widget, "win.abandon-match", in_match);
 }
@@ -79,6 +81,19 @@ new_game_action (GtkWidget  *widget,
     }
   if (self->game != NULL)
     pat_session_new_deal (self->session, pat_game_get_game_id (self->game));
+}
+
+/* The Undo of the toast saying that the game left counts as a loss. */
+static void
+undo_leave_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  pat_board_finish_animations (self->board);
+  if (pat_session_undo_leave (self->session))
+    pat_window_focus_board (self);
 }
 
 static void
@@ -542,6 +557,7 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.restart", NULL, restart_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-leave", NULL, undo_leave_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);

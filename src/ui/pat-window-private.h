@@ -55,6 +55,7 @@ struct _PatWindow {
   char                *last_toast;     /* for tests: what the last toast said */
   guint                n_toasts;       /* for tests: how many toasts were shown */
   AdwToast            *hint_toast;     /* the hint in words, until the next move */
+  AdwToast            *left_toast;     /* "… counts as a loss", with Undo, until the next move */
 
   /* The solver's side: pat-window-solver.c */
   AdwToast            *search_toast;   /* added SEARCH_TOAST_DELAY_MS after the search starts */

@@ -369,6 +369,7 @@ pat_window_dismiss_hint (PatWindow *self)
     {
       pat_window_dismiss_toast (self, self->hint_toast);
       g_clear_object (&self->hint_toast);
+  g_clear_object (&self->left_toast);
     }
 }
 
@@ -387,6 +388,45 @@ pat_window_show_hint (PatWindow  *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
+}
+
+/* A game in progress was left and counted lost: the player may take it back (a stray Ctrl+N, a
+ * deal chosen by mistake) until they move in the game now in play. */
+static void
+game_left_cb (PatWindow  *self,
+              const char *game_id,
+              PatSession *session)
+{
+  const PatRules *rules = pat_rules_lookup (game_id);
+  g_autofree char *text = NULL;
+
+  if (self->left_toast != NULL)
+    pat_window_dismiss_toast (self, self->left_toast);
+  g_clear_object (&self->left_toast);
+  /* Translators: %s is a game's name, e.g. "Penguin" */
+  text = g_strdup_printf (_("%s: the game you left counts as a loss"),
+                          rules != NULL ? _(rules->name) : game_id);
+  self->left_toast = pat_toast_new (text);
+  adw_toast_set_button_label (self->left_toast, _("_Undo"));
+  adw_toast_set_action_name (self->left_toast, "win.undo-leave");
+  adw_toast_set_timeout (self->left_toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->left_toast));
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+  self->n_toasts++;
+}
+
+static void
+can_undo_leave_cb (PatWindow  *self,
+                   GParamSpec *pspec,
+                   PatSession *session)
+{
+  if (!pat_session_get_can_undo_leave (session) && self->left_toast != NULL)
+    {
+      pat_window_dismiss_toast (self, self->left_toast);
+      g_clear_object (&self->left_toast);
+    }
+  pat_window_update_actions (self);
 }
 
 static void
@@ -925,6 +965,10 @@ setup (PatWindow  *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "match-finished", G_CALLBACK (match_finished_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "game-left", G_CALLBACK (game_left_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::can-undo-leave", G_CALLBACK (can_undo_leave_cb),
+                           self, G_CONNECT_SWAPPED);
   pat_window_actions_setup (self);
   pat_window_solver_setup (self);
   if (pat_session_get_game (session) != NULL)

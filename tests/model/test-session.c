@@ -479,6 +479,186 @@ test_abandon (Fixture       *fixture,
   g_assert_cmpuint (record_of (fixture, "black-hole").played, ==, 4);
 }
 
+static void
+assert_records_equal (const PatRecord *a,
+                      const PatRecord *b)
+{
+  g_assert_cmpuint (a->played, ==, b->played);
+  g_assert_cmpuint (a->won, ==, b->won);
+  g_assert_cmpuint (a->lost, ==, b->lost);
+  g_assert_cmpuint (a->assisted, ==, b->assisted);
+  g_assert_cmpint (a->streak, ==, b->streak);
+  g_assert_cmpuint (a->best_win_streak, ==, b->best_win_streak);
+  g_assert_cmpuint (a->worst_loss_streak, ==, b->worst_loss_streak);
+  g_assert_cmpint (a->has_best_time, ==, b->has_best_time);
+  g_assert_cmpint (a->has_best_score, ==, b->has_best_score);
+  g_assert_cmpint (a->best_score, ==, b->best_score);
+  g_assert_cmpint (a->total_score, ==, b->total_score);
+  g_assert_cmpuint (a->hints_used, ==, b->hints_used);
+}
+
+static guint
+history_length (Fixture    *fixture,
+                const char *game_id)
+{
+  g_autoptr(GArray) rows = pat_stats_get_history (fixture->stats, game_id);
+
+  return rows->len;
+}
+
+/* The saved game of @game_id: its deal and moves. */
+static void
+assert_saved (Fixture    *fixture,
+              const char *game_id,
+              const char *deal,
+              guint       moves)
+{
+  g_autoptr(PatGame) saved = pat_store_load_game (fixture->store, game_id, NULL);
+  g_autofree char *number = NULL;
+
+  g_assert_nonnull (saved);
+  number = pat_game_dup_deal_number (saved);
+  g_assert_cmpstr (number, ==, deal);
+  g_assert_cmpuint (pat_game_get_moves (saved), ==, moves);
+  g_assert_false (pat_game_get_recorded (saved));
+}
+
+/* A game in progress left by accident (a new deal, another game, a numbered deal, a restart) is
+ * counted lost, and the player can take that back until they move in the game that replaced it:
+ * the game comes back as it was, saved, and the statistics are exactly what they were. */
+static void
+test_undo_leave (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  PatSession *session = fixture->session;
+  PatRecord before;
+  PatGame *game;
+  guint rows;
+
+  /* A new deal: one loss, then taken back. */
+  start_deal (fixture, "black-hole", 2);
+  play_move (game_of (fixture));
+  pat_session_new_deal (session, "black-hole");
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 1);
+  before = record_of (fixture, "black-hole");
+  rows = history_length (fixture, "black-hole");
+  start_deal (fixture, "black-hole", 2);
+  game = game_of (fixture);
+  play_move (game);
+  play_move (game);
+  g_assert_false (pat_session_get_can_undo_leave (session));
+  pat_session_new_deal (session, "black-hole");
+  g_assert_true (game_of (fixture) != game);
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 2);
+  g_assert_cmpint (record_of (fixture, "black-hole").streak, ==, -2);
+  g_assert_cmpuint (history_length (fixture, "black-hole"), ==, rows + 1);
+  g_assert_true (pat_session_get_can_undo_leave (session));
+  g_assert_true (pat_session_undo_leave (session));
+  g_assert_false (pat_session_get_can_undo_leave (session));
+  g_assert_true (game_of (fixture) == game);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 2);
+  g_assert_false (pat_game_get_recorded (game));
+  g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_PLAYING);
+  {
+    PatRecord after = record_of (fixture, "black-hole");
+
+    assert_records_equal (&after, &before);
+  }
+  g_assert_cmpuint (history_length (fixture, "black-hole"), ==, rows);
+  assert_saved (fixture, "black-hole", "2", 2);
+  /* Once only. */
+  g_assert_false (pat_session_undo_leave (session));
+  /* The game taken back counts when it is left again. */
+  pat_session_new_deal (session, "black-hole");
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 2);
+
+  /* A move in the new game, and the game left stays lost. */
+  start_deal (fixture, "black-hole", 2);
+  play_move (game_of (fixture));
+  pat_session_new_deal (session, "black-hole");
+  g_assert_true (pat_session_get_can_undo_leave (session));
+  play_move (game_of (fixture));
+  g_assert_false (pat_session_get_can_undo_leave (session));
+  g_assert_false (pat_session_undo_leave (session));
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 3);
+
+  /* Another game: the one left comes back. */
+  start_deal (fixture, "black-hole", 2);
+  game = game_of (fixture);
+  play_move (game);
+  before = record_of (fixture, "black-hole");
+  pat_session_open_game (session, "penguin");
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, 5);
+  g_assert_true (pat_session_undo_leave (session));
+  g_assert_true (game_of (fixture) == game);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, before.lost);
+
+  /* A restart: the moves come back. */
+  play_move (game);
+  pat_session_restart (session);
+  g_assert_cmpuint (pat_game_get_moves (game_of (fixture)), ==, 0);
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, before.lost + 1);
+  g_assert_true (pat_session_undo_leave (session));
+  g_assert_cmpuint (pat_game_get_moves (game_of (fixture)), ==, 2);
+  g_assert_cmpuint (record_of (fixture, "black-hole").lost, ==, before.lost);
+  assert_saved (fixture, "black-hole", "2", 2);
+
+  /* A numbered deal replacing another game id's saved game: that save comes back, and the
+   * game that was in play is in play again. */
+  game = game_of (fixture);
+  {
+    PatDealNumber number = pat_deal_number_from_uint (6);
+    g_autoptr(PatGame) saved = pat_game_new ("penguin", &number, NULL);
+
+    play_move (saved);
+    g_assert_true (pat_store_save_game (fixture->store, saved, NULL));
+  }
+  before = record_of (fixture, "penguin");
+  start_deal (fixture, "penguin", 7);
+  g_assert_cmpuint (record_of (fixture, "penguin").lost, ==, before.lost + 1);
+  g_assert_true (pat_session_undo_leave (session));
+  g_assert_true (game_of (fixture) == game);
+  g_assert_cmpuint (record_of (fixture, "penguin").lost, ==, before.lost);
+  assert_saved (fixture, "penguin", "6", 1);
+  assert_saved (fixture, "black-hole", "2", 2);
+
+  /* A game never moved in costs nothing, and there is nothing to take back. */
+  start_deal (fixture, "black-hole", 3);
+  pat_session_new_deal (session, "black-hole");
+  g_assert_false (pat_session_get_can_undo_leave (session));
+}
+
+/* A search for a winnable deal of one difficulty looks again when the difficulty changes
+ * meanwhile: the deal dealt is one of the level asked for last. */
+static void
+test_search_follows_level (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  PatSession *session = fixture->session;
+  const PatRules *rules = pat_rules_lookup ("black-hole");
+  PatGame *game;
+  double score;
+  guint i;
+
+  pat_session_set_winnable_only (session, TRUE);
+  for (i = 0; i < 3; i++)
+    {
+      start_deal (fixture, "black-hole", 2);
+      game = game_of (fixture);
+      pat_session_set_difficulty (session, PAT_DIFFICULTY_HARD);
+      pat_session_new_deal (session, "black-hole");
+      g_assert_true (pat_session_get_searching (session));
+      pat_session_set_difficulty (session, PAT_DIFFICULTY_EASY);
+      g_assert_true (pat_session_get_searching (session));
+      SPIN_UNTIL (!pat_session_get_searching (session));
+      g_assert_false (pat_session_get_searching (session));
+      g_assert_true (game_of (fixture) != game);
+      score = pat_difficulty_score (rules, pat_game_get_state (game_of (fixture)), NULL);
+      g_assert_cmpint (pat_difficulty_of_score (rules, score), ==, PAT_DIFFICULTY_EASY);
+    }
+}
+
 /* Closing keeps the game (no loss) and a new session on the same store resumes it, and the match
  * when one was being played. */
 static void
@@ -1179,6 +1359,8 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/session/abandon", test_abandon);
+  ADD ("/session/undo-leave", test_undo_leave);
+  ADD ("/session/search-follows-level", test_search_follows_level);
   ADD ("/session/resume", test_resume);
   ADD ("/session/broken-save", test_broken_save);
   ADD ("/session/save-failure", test_save_failure);

@@ -1374,6 +1374,84 @@ test_repair (Fixture       *fixture,
   g_assert_cmpmem (&r, sizeof r, &expected, sizeof expected);
 }
 
+static void
+assert_histories_equal (GArray *a,
+                        GArray *b)
+{
+  guint i;
+
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (i = 0; i < a->len; i++)
+    {
+      const PatResult *x = &g_array_index (a, PatResult, i);
+      const PatResult *y = &g_array_index (b, PatResult, i);
+
+      g_assert_cmpint (x->date, ==, y->date);
+      g_assert_cmpstr (x->deal, ==, y->deal);
+      g_assert_cmpint (x->won, ==, y->won);
+      g_assert_cmpuint (x->time, ==, y->time);
+      g_assert_cmpuint (x->moves, ==, y->moves);
+      g_assert_cmpint (x->score, ==, y->score);
+      g_assert_cmpuint (x->hints_used, ==, y->hints_used);
+      g_assert_cmpint (x->assisted, ==, y->assisted);
+    }
+}
+
+/* The newest result taken back (the player undid leaving a game) leaves the counters, records,
+ * streaks and history exactly as they were, on disk too — the oldest row that a full history
+ * dropped for it included; and only the newest result this object recorded can be. */
+static void
+test_take_back (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GArray) before_rows = NULL;
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(PatStats) stats = NULL;
+  PatResult best = result (TRUE, 5, 3, 900);
+  PatRecord before, r;
+  guint i;
+
+  g_assert_false (pat_stats_take_back (fixture->stats, "black-hole"));
+  for (i = 0; i < PAT_STATS_HISTORY_MAX; i++)
+    record (fixture, "black-hole", result (i % 3 == 0, 100 + i, 100 + i, (int) i));
+  g_assert_true (pat_stats_get_record (fixture->stats, "black-hole", &before));
+  before_rows = pat_stats_get_history (fixture->stats, "black-hole");
+
+  /* A result that changes every counter: a win, best time, fewest moves, best score, streak. */
+  best.date = 1800000000;
+  best.hints_used = 0;
+  record (fixture, "black-hole", best);
+  g_assert_true (pat_stats_get_record (fixture->stats, "black-hole", &r));
+  g_assert_cmpuint (r.best_time, ==, 5);
+  g_assert_cmpint (r.best_score, ==, 900);
+  g_assert_true (pat_stats_take_back (fixture->stats, "black-hole"));
+  g_assert_true (pat_stats_get_record (fixture->stats, "black-hole", &r));
+  g_assert_cmpmem (&r, sizeof r, &before, sizeof before);
+  rows = pat_stats_get_history (fixture->stats, "black-hole");
+  assert_histories_equal (rows, before_rows);
+  g_clear_pointer (&rows, g_array_unref);
+  /* Once. */
+  g_assert_false (pat_stats_take_back (fixture->stats, "black-hole"));
+
+  /* As written: a new start reads the same, and repairs nothing. */
+  pat_store_flush (fixture->store);
+  stats = reopen (fixture);
+  g_assert_true (pat_stats_get_record (stats, "black-hole", &r));
+  g_assert_cmpmem (&r, sizeof r, &before, sizeof before);
+  rows = pat_stats_get_history (stats, "black-hole");
+  assert_histories_equal (rows, before_rows);
+  g_clear_object (&stats);
+
+  /* Not another game's, nor a result with another recorded since, nor after a reset. */
+  record (fixture, "penguin", result (FALSE, 10, 10, 1));
+  record (fixture, "black-hole", result (FALSE, 10, 10, 1));
+  g_assert_false (pat_stats_take_back (fixture->stats, "penguin"));
+  record (fixture, "penguin", result (FALSE, 11, 11, 1));
+  pat_stats_reset (fixture->stats, "black-hole");
+  g_assert_false (pat_stats_take_back (fixture->stats, "penguin"));
+  g_assert_cmpuint (played (fixture, "penguin"), ==, 2);
+}
+
 /* How many rows the history of @game_id holds in @stats. */
 static guint
 n_rows (PatStats   *stats,
@@ -1686,6 +1764,7 @@ main (int   argc,
   ADD ("/stats/inconsistent", test_inconsistent);
   ADD ("/stats/saturate", test_saturate);
   ADD ("/stats/reset", test_reset);
+  ADD ("/stats/take-back", test_take_back);
   ADD ("/stats/repair", test_repair);
   ADD ("/stats/killed", test_killed);
   ADD ("/stats/unreadable-history", test_unreadable_history);
