@@ -26,6 +26,23 @@ playing_to_end (PatWindow *self)
   return pat_session_get_driver (self->session) == PAT_DRIVER_PLAY_TO_END;
 }
 
+/* The ■ button stops whatever plays the game besides the player: Play to the End, or the Demo
+ * (also while it waits for its winning line). */
+void
+pat_window_update_stop (PatWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO ||
+                  pat_session_get_question (self->session) == PAT_QUESTION_DEMO;
+  const char *label = demo ? _("Stop the Demo") : _("Stop Playing");
+
+  gtk_widget_action_set_enabled (widget, "win.stop-playing", demo || playing_to_end (self));
+  gtk_widget_set_visible (self->stop_button, demo || playing_to_end (self));
+  gtk_widget_set_tooltip_text (self->stop_button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->stop_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 void
 pat_window_update_actions (PatWindow *self)
 {
@@ -49,8 +66,7 @@ pat_window_update_actions (PatWindow *self)
                                  playing && can_change && !plays_itself (self));
   gtk_widget_action_set_enabled (widget, "win.play-to-end",
                                  playing && plays_itself (self) && !playing_to_end (self));
-  gtk_widget_action_set_enabled (widget, "win.stop-playing", playing_to_end (self));
-  gtk_widget_set_visible (self->stop_button, playing_to_end (self));
+  pat_window_update_stop (self);
   gtk_widget_set_visible (self->hint_button, !plays_itself (self));
   gtk_widget_action_set_enabled (widget, "win.end-turn",
                                  in_match && pat_session_get_game_in_match (self->session) &&
@@ -281,7 +297,14 @@ stop_playing_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  pat_session_stop_playing (PAT_WINDOW (widget)->session);
+  PatWindow *self = PAT_WINDOW (widget);
+
+  /* The Demo asked for, still waiting for its line: the player no longer waits. */
+  if (pat_session_get_question (self->session) == PAT_QUESTION_DEMO)
+    pat_session_cancel_question (self->session);
+  else
+    pat_session_stop_playing (self->session);
+  pat_window_focus_board (self);
 }
 
 /* Any key stops Play to the End, and is taken by it: a key meant as "stop" does nothing else (it

@@ -79,6 +79,8 @@ void     pat_window_update_search      (PatWindow      *self);
 /* Closes the window @slot weakly points to (g_set_weak_pointer()), if any, and clears it. */
 void pat_window_forget_window         (GtkWindow     **slot);
 void pat_window_update_actions        (PatWindow      *self);
+/* Shows the ■ button while Play to the End or the Demo plays. */
+void pat_window_update_stop           (PatWindow      *self);
 /* Gives the keyboard focus to the board, unless an ended game's card has it. */
 void pat_window_focus_board           (PatWindow      *self);
 /* Shows what of the status line fits beside its message (pat-window.c). */

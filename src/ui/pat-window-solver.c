@@ -165,10 +165,12 @@ pat_window_solver_update (PatWindow *self)
 
   /* Where the line is not shown, the demo is offered whenever the solver works on the game, so
    * that the menu does not tell whether the deal can be won. */
+  /* While it plays, the menu offers to stop it instead. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.demo",
                                  playing && pat_session_get_match_play (self->session) == NULL &&
-                                 (demo || (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
-                                                                : verdict != PAT_VERDICT_OFF)));
+                                 !demo && (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
+                                                                : verdict != PAT_VERDICT_OFF));
+  pat_window_update_stop (self);
 }
 
 /* The demo plays the winning line with the board's animations; any other action stops it. */

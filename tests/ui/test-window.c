@@ -1135,7 +1135,13 @@ test_demo_with_auto_foundation (void)
                                                                                 : "stopped");
     g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_DEMO);
     g_assert_cmpuint (pat_game_get_moves (game), ==, n_moves);
-    pat_session_stop_playing (window->session);
+    /* While it plays, the ■ button stops it. */
+    g_assert_true (gtk_widget_get_visible (window->stop_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (window->stop_button), ==, "Stop the Demo");
+    g_assert_true (gtk_widget_is_sensitive (window->stop_button));
+    g_signal_emit_by_name (window->stop_button, "clicked");
+    g_assert_cmpint (pat_session_get_driver (window->session), ==, PAT_DRIVER_NONE);
+    g_assert_false (gtk_widget_get_visible (window->stop_button));
     g_assert_false (pat_game_get_auto_foundation_paused (game));
     g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "Demo stopped");
   }
