@@ -142,19 +142,30 @@ draw_empty (PatStatsChart *self,
   show_text (cr, layout, width / 2.0, (height - h) / 2.0, 0.5);
 }
 
-/* Wins in the moving window ending at @index, as a fraction. */
+/* Wins among the last PAT_STATS_CHART_WINDOW games won or lost up to @index, as a fraction; the
+ * games the Demo played in are neither, and left out. @counted (nullable) receives how many
+ * games that is (0: none, and the rate is 0). */
 static double
 moving_rate (GArray *history,
-             guint   index)
+             guint   index,
+             guint  *counted)
 {
-  guint first = index + 1 >= PAT_STATS_CHART_WINDOW ? index + 1 - PAT_STATS_CHART_WINDOW : 0;
-  guint wins = 0;
+  guint wins = 0, games = 0;
   guint i;
 
-  for (i = first; i <= index; i++)
-    if (g_array_index (history, PatResult, i).won)
-      wins++;
-  return (double) wins / (index - first + 1);
+  for (i = index + 1; i > 0 && games < PAT_STATS_CHART_WINDOW; i--)
+    {
+      const PatResult *r = &g_array_index (history, PatResult, i - 1);
+
+      if (r->assisted)
+        continue;
+      games++;
+      if (r->won)
+        wins++;
+    }
+  if (counted != NULL)
+    *counted = games;
+  return games > 0 ? (double) wins / games : 0.0;
 }
 
 /* The first game of slot @i when @n games share @slots slots. */
@@ -277,7 +288,7 @@ draw_history_rate (PatStatsChart         *self,
         {
           double x = g->plot_x + g->slot * (i + 0.5);
           double y = rate_y (g, moving_rate (self->history,
-                                             slot_first (g->n, g->shown, i + 1) - 1));
+                                             slot_first (g->n, g->shown, i + 1) - 1, NULL));
 
           if (i == 0)
             cairo_move_to (cr, x, y);
@@ -304,7 +315,7 @@ draw_history_rate (PatStatsChart         *self,
   if (g->slot >= 10)
     for (i = 0; i < g->shown; i++)
       {
-        cairo_arc (cr, g->plot_x + g->slot * (i + 0.5), rate_y (g, moving_rate (self->history, i)),
+        cairo_arc (cr, g->plot_x + g->slot * (i + 0.5), rate_y (g, moving_rate (self->history, i, NULL)),
                    3, 0, 2 * G_PI);
         cairo_fill (cr);
       }
@@ -587,21 +598,22 @@ pat_stats_chart_set_history (PatStatsChart *self,
 
   if (results->len > 0)
     {
-      g_autofree char *rate = format_percent (moving_rate (self->history, results->len - 1));
+      guint counted;
+      g_autofree char *rate = format_percent (moving_rate (self->history, results->len - 1,
+                                                           &counted));
 
       if (assisted == 0)
         /* Translators: what screen readers say about the results chart */
         description = g_strdup_printf (_("%u games: %u won, %u lost. Win rate over the last %u "
                                          "games: %s."),
-                                       results->len, wins, results->len - wins,
-                                       MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
+                                       results->len, wins, results->len - wins, counted, rate);
       else
         /* Translators: what screen readers say about the results chart; assisted games are those
-         * the Demo played in */
+         * the Demo played in, which count as neither won nor lost */
         description = g_strdup_printf (_("%u games: %u won, %u lost, %u assisted. Win rate "
-                                         "over the last %u games: %s."),
+                                         "over the last %u games won or lost: %s."),
                                        results->len, wins, results->len - wins - assisted, assisted,
-                                       MIN (results->len, PAT_STATS_CHART_WINDOW), rate);
+                                       counted, rate);
     }
   else
     description = g_strdup (_("No games played yet"));
@@ -616,7 +628,7 @@ pat_stats_chart_set_history (PatStatsChart *self,
  * pat_stats_chart_set_win_rates:
  * @names: (array length=n_games): the games' names
  * @won: (array length=n_games): games won
- * @played: (array length=n_games): games played
+ * @played: (array length=n_games): games won or lost (those the Demo played in are neither)
  */
 void
 pat_stats_chart_set_win_rates (PatStatsChart     *self,

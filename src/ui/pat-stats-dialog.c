@@ -115,8 +115,9 @@ update_rates (PatStatsDialog *self)
 
       pat_stats_get_record (self->stats, all[i]->id, &record);
       names[i] = pat_rules_text_name (all[i]->id);
+      /* The Demo's games are neither won nor lost: the rate is of the games that are. */
       won[i] = record.won;
-      played[i] = record.played;
+      played[i] = record.won + record.lost;
     }
   pat_stats_chart_set_win_rates (self->rates_chart, n, names, won, played);
 }
@@ -129,7 +130,7 @@ show_record (PatStatsDialog  *self,
 {
   set_label_take (self->played_value, format_count (r->played));
   set_label_take (self->won_value, format_count (r->won));
-  set_label_take (self->rate_value, format_rate (r->won, r->played));
+  set_label_take (self->rate_value, format_rate (r->won, r->won + r->lost));
 
   if (r->streak > 0)
     {

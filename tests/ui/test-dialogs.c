@@ -348,14 +348,21 @@ test_statistics_show_results (void)
   assisted.assisted = TRUE;
   hinted.hints_used = 3;
   pat_stats_record (stats, "black-hole", &assisted);
+  spin (50);
+  /* The Demo's game is neither won nor lost: the win rate is still one of two. */
+  g_clear_pointer (&text, g_free);
+  text = dup_text (dialog);
+  g_assert_nonnull (strstr (text, "50 %"));
+  g_assert_null (strstr (text, "33 %"));
   pat_stats_record (stats, "black-hole", &hinted);
   spin (50);
+  g_clear_pointer (&text, g_free);
+  text = dup_text (dialog);
+  g_assert_nonnull (strstr (text, "67 %"));
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Assisted games"), ==, "1");
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Hints used"), ==, "3");
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Best time"), ==, "1:23");
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Fewest moves"), ==, "51");
-  g_clear_pointer (&text, g_free);
-  text = dup_text (dialog);
   g_assert_nonnull (strstr (text, "Win in a Row"));
 
   /* Demon shows its scores; another game does not. */
