@@ -47,6 +47,7 @@ typedef struct {
   PatSolveResult  result;
   PatSolution     solution;
   guint           undo_count;
+  gboolean        deal_lost;   /* every position back to the deal is lost */
 } Job;
 
 static Job *
@@ -94,6 +95,7 @@ struct _PatAnalyzer {
   guint         looks;            /* looks that ran out of time: 0, 1 or 2 */
   PatSolution   line;             /* WINNABLE: the winning line from here */
   guint         known_undo_count; /* LOST: undos back to a winnable position; 0 if none known */
+  gboolean      deal_lost;        /* the game's deal is known lost from its first position */
 
   Job          *job;              /* the look running, or NULL */
   guint         generation;
@@ -232,6 +234,7 @@ analyze_thread (GTask        *task,
     return;
 
   /* Lost: find the latest earlier position that can still be won. */
+  job->deal_lost = job->n_positions == 1;
   deadline = g_get_monotonic_time () + (gint64) (job->backtrack_seconds * G_USEC_PER_SEC);
   for (k = job->n_positions - 1; k-- > 0;)
     {
@@ -250,6 +253,7 @@ analyze_thread (GTask        *task,
         }
       if (r != PAT_SOLVE_UNSOLVABLE)
         break;
+      job->deal_lost = k == 0;
     }
 }
 
@@ -406,6 +410,7 @@ analyze_done_cb (GObject      *source,
     case PAT_SOLVE_UNSOLVABLE:
       self->known = PAT_VERDICT_LOST;
       self->known_undo_count = job->undo_count;
+      self->deal_lost = self->deal_lost || job->deal_lost;
       break;
     case PAT_SOLVE_LIMIT:
       self->known = PAT_VERDICT_UNKNOWN;
@@ -534,6 +539,7 @@ pat_analyzer_set_game (PatAnalyzer *self,
                                                 G_CONNECT_SWAPPED);
   /* Another game: nothing known carries over, and no question. */
   forget (self);
+  self->deal_lost = FALSE;
   position_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   g_object_thaw_notify (G_OBJECT (self));
@@ -670,6 +676,20 @@ pat_analyzer_get_verdict (PatAnalyzer *self)
 {
   g_return_val_if_fail (PAT_IS_ANALYZER (self), PAT_VERDICT_OFF);
   return self->verdict;
+}
+
+/**
+ * pat_analyzer_get_deal_lost:
+ *
+ * Returns: whether the game's deal is known to be lost from its first position (so that a lost
+ *   verdict reads "this deal can't be won", not "no longer winnable"); it stays known for the
+ *   game's deal whatever the player does, restarts included
+ */
+gboolean
+pat_analyzer_get_deal_lost (PatAnalyzer *self)
+{
+  g_return_val_if_fail (PAT_IS_ANALYZER (self), FALSE);
+  return self->deal_lost;
 }
 
 guint

@@ -60,6 +60,7 @@ void         pat_analyzer_set_power_saver (PatAnalyzer  *self,
                                           gboolean       power_saver);
 PatVerdict   pat_analyzer_get_verdict    (PatAnalyzer   *self);
 guint        pat_analyzer_get_undo_count (PatAnalyzer   *self);
+gboolean     pat_analyzer_get_deal_lost  (PatAnalyzer   *self);
 gboolean     pat_analyzer_get_searching  (PatAnalyzer   *self);
 gboolean     pat_analyzer_get_settled    (PatAnalyzer   *self);
 /* The winning line from the current position, when the verdict is WINNABLE. */

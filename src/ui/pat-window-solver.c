@@ -63,7 +63,9 @@ pat_window_update_verdict (PatWindow *self)
       style = "success";
       break;
     case PAT_VERDICT_LOST:
-      if (pat_game_get_moves (self->game) == 0)
+      /* "Can't be won" is for a deal lost from its first position; a position lost since is no
+       * longer winnable. */
+      if (pat_game_get_moves (self->game) == 0 || pat_analyzer_get_deal_lost (analyzer))
         text = hidden ? _("This deal can’t be won (knowing the hidden cards)")
                       : _("This deal can’t be won");
       else

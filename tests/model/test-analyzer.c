@@ -148,6 +148,54 @@ test_game_over (void)
   g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_OFF);
 }
 
+/* Black Hole deal 1 is lost from its deal: the analyser knows it from the first position, and
+ * still after moves and a restart (the status line says "can't be won", never "no longer
+ * winnable"); another game forgets it. */
+static void
+test_deal_lost (void)
+{
+  g_autoptr(PatAnalyzer) analyzer = pat_analyzer_new ();
+  g_autoptr(PatGame) game = NULL;
+  g_autoptr(PatGame) other = NULL;
+  PatMoveList moves;
+
+  if (!pat_solver_supports (&pat_rules_black_hole))
+    {
+      g_test_skip ("no Black Hole solver");
+      return;
+    }
+  pat_analyzer_set_watched (analyzer, TRUE);
+
+  /* Known from a later position too: the analyser looks back to the deal. */
+  game = new_game ("black-hole", 1);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  pat_analyzer_set_game (analyzer, game);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  g_assert_cmpuint (pat_analyzer_get_undo_count (analyzer), ==, 0);
+  g_assert_true (pat_analyzer_get_deal_lost (analyzer));
+
+  /* And it stays known after another move and a restart. */
+  pat_game_legal_moves (game, &moves);
+  if (moves.n > 0)
+    {
+      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+      wait_for_verdict (analyzer);
+      g_assert_true (pat_analyzer_get_deal_lost (analyzer));
+    }
+  pat_game_restart (game);
+  wait_for_verdict (analyzer);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
+  g_assert_true (pat_analyzer_get_deal_lost (analyzer));
+
+  /* Another game is another deal. */
+  other = new_game ("black-hole", 2);
+  pat_analyzer_set_game (analyzer, other);
+  g_assert_false (pat_analyzer_get_deal_lost (analyzer));
+}
+
 /* Black Hole: walk a solvable deal off its winning line until it is lost, then the analyser
  * says how many undos lead back to a winnable position. */
 static void
@@ -197,6 +245,8 @@ test_black_hole_way_back (void)
     }
   g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_LOST);
   g_assert_cmpuint (pat_analyzer_get_undo_count (analyzer), >, 0);
+  /* A deal that could be won is not one lost from the start. */
+  g_assert_false (pat_analyzer_get_deal_lost (analyzer));
 
   /* Undoing that many moves reaches a position the analyser calls winnable. */
   {
@@ -593,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/analyzer/follows-moves", test_follows_moves);
   g_test_add_func ("/analyzer/game-over", test_game_over);
   g_test_add_func ("/analyzer/black-hole-way-back", test_black_hole_way_back);
+  g_test_add_func ("/analyzer/deal-lost", test_deal_lost);
   g_test_add_func ("/analyzer/second-look", test_second_look);
   g_test_add_func ("/analyzer/threads", test_threads);
   g_test_add_func ("/analyzer/on-demand", test_on_demand);
