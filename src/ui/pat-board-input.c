@@ -235,12 +235,18 @@ send_home (PatBoard *self,
   if (pat_state_pile_len (state, pile) == 0)
     return FALSE;
 
+  gboolean has_home = FALSE;
+  int only = -1;
+  guint fits = 0;
+
   for (guint d = 0; d < state->n_piles; d++)
     {
       PatPileKind kind = pile_kind (self, d);
       PatMove move = pat_move_cards (pile, d, 1);
       const char *reason = NULL;
 
+      if (kind == PAT_PILE_FOUNDATION || kind == PAT_PILE_HOLE)
+        has_home = TRUE;
       if (d == pile ||
           (kind != PAT_PILE_FOUNDATION && kind != PAT_PILE_HOLE && kind != PAT_PILE_DISCARD))
         continue;
@@ -249,6 +255,29 @@ send_home (PatBoard *self,
       if (first_reason == NULL)
         first_reason = reason;
     }
+
+  /* A game whose cards only move from pile to pile (Free Columns) has no home to send a card
+   * to: the card goes where it fits, when that is one pile only. */
+  if (!has_home)
+    for (guint d = 0; d < state->n_piles; d++)
+      {
+        PatMove move = pat_move_cards (pile, d, 1);
+
+        if (d != pile && pile_kind (self, d) == PAT_PILE_TABLEAU &&
+            pat_game_check_move (self->game, &move, NULL))
+          {
+            only = (int) d;
+            fits++;
+          }
+      }
+  if (fits == 1)
+    {
+      PatMove move = pat_move_cards (pile, (guint) only, 1);
+
+      return apply_move (self, &move);
+    }
+  if (fits > 1)
+    first_reason = N_("it fits on more than one pile: drag it where it goes");
 
   say_reason (self, first_reason);
   return FALSE;

@@ -380,6 +380,92 @@ card_center (PatBoard *board,
   rect_center (&r, x, y);
 }
 
+/* The destinations of the top card of @pile among Free Columns' four piles. */
+static guint
+free_column_fits (PatGame *game,
+                  guint    pile,
+                  guint   *only)
+{
+  const PatState *state = pat_game_get_state (game);
+  guint fits = 0;
+
+  if (pat_state_pile_len (state, pile) == 0)
+    return 0;
+  for (guint d = 1; d <= 4; d++)
+    {
+      PatMove move = pat_move_cards (pile, d, 1);
+
+      if (d != pile && pat_game_check_move (game, &move, NULL))
+        {
+          *only = d;
+          fits++;
+        }
+    }
+  return fits;
+}
+
+/* Free Columns has no foundation: a double click sends a card to the one pile it fits on, and
+ * where it fits on more than one, says so and moves nothing. */
+static void
+test_free_columns_double_click (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autofree char *message = NULL;
+  gboolean one_seen = FALSE, many_seen = FALSE;
+  guint64 number;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  g_signal_connect (board, "message", G_CALLBACK (message_cb), &message);
+  show_at (window, 1280, 800);
+  for (number = 1; number < 100 && !(one_seen && many_seen); number++)
+    {
+      g_autoptr(PatGame) game = new_game ("perpetual-motion-free", number, PAT_DIE_OFF);
+      PatMove deal = { PAT_MOVE_STOCK, 0, 0, 0, 0 };
+      guint rounds;
+
+      pat_board_set_game (board, game);
+      for (rounds = 0; rounds < 6 && pat_game_get_status (game) == PAT_STATUS_PLAYING; rounds++)
+        {
+          g_assert_true (pat_game_apply (game, &deal, NULL));
+          flush ();
+          for (guint p = 1; p <= 4; p++)
+            {
+              guint only = 0, fits = free_column_fits (game, p, &only);
+              guint moves = pat_game_get_moves (game);
+              guint to_len = pat_state_pile_len (pat_game_get_state (game), only);
+              double x, y;
+
+              if (fits == 0 || (fits == 1 && one_seen) || (fits > 1 && many_seen))
+                continue;
+              card_center (board, p, &x, &y);
+              g_clear_pointer (&message, g_free);
+              pat_board_test_click (board, x, y, 1);
+              pat_board_test_click (board, x, y, 2);
+              if (fits == 1)
+                {
+                  g_assert_cmpuint (pat_game_get_moves (game), ==, moves + 1);
+                  g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), only), ==,
+                                    to_len + 1);
+                  g_assert_true (pat_game_undo (game));
+                  one_seen = TRUE;
+                }
+              else
+                {
+                  g_assert_cmpuint (pat_game_get_moves (game), ==, moves);
+                  g_assert_nonnull (message);
+                  g_assert_nonnull (strstr (message, "more than one pile"));
+                  many_seen = TRUE;
+                }
+              flush ();
+            }
+        }
+    }
+  g_assert_true (one_seen);
+  g_assert_true (many_seen);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Black Hole deal 2, one legal move played four ways: click-to-move, drag and drop, double
  * click and keyboard; each time the model moves and undo restores it. */
 static void
@@ -1127,6 +1213,7 @@ main (int   argc,
   g_test_add_func ("/board/narrow-layouts-chosen", test_narrow_layouts_chosen);
   g_test_add_func ("/board/long-fans", test_long_fans);
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
+  g_test_add_func ("/board/play/free-columns-double-click", test_free_columns_double_click);
   g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/steps", test_steps);
