@@ -71,6 +71,17 @@ pat_window_update_actions (PatWindow *self)
   gtk_widget_action_set_enabled (widget, "win.end-turn",
                                  in_match && pat_session_get_game_in_match (self->session) &&
                                  !turn_over);
+  /* In a match, "+" ends the turn, or starts the next one: it says so. */
+  {
+    const char *label = _("New Game");
+
+    if (in_match)
+      label = turn_over || pat_match_get_finished (pat_match_play_get_match (match_play))
+              ? _("Next Turn") : _("End Turn");
+    gtk_widget_set_tooltip_text (self->new_game_button, label);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->new_game_button),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  }
   gtk_widget_action_set_enabled (widget, "win.undo-leave",
                                  pat_session_get_can_undo_leave (self->session));
   gtk_widget_action_set_enabled (widget, "win.scoreboard", in_match);

@@ -17,6 +17,7 @@ struct _PatWindow {
   GtkWidget           *stop_button;    /* shown while playing to the end */
   GtkWidget           *redo_button;
   GtkWidget           *hint_button;    /* hidden in a game that plays itself */
+  GtkWidget           *new_game_button;  /* "+": New Game, or a match's End Turn, Next Turn */
   GtkWidget           *leave_fullscreen_button;   /* shown while fullscreen */
   GtkWidget           *status_bar;
   GtkWidget           *status_row;

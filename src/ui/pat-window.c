@@ -459,11 +459,31 @@ show_end (PatWindow  *self,
       time = format_elapsed (pat_game_get_elapsed (self->game));
       gtk_image_set_from_icon_name (self->end_icon, "emblem-ok-symbolic");
       /* A game the Demo played in is solved, but not won by the player (it counts as assisted). */
-      title = pat_game_get_assisted (self->game) ? _("Solved with the Demo") : _("You Won!");
+      if (pat_game_get_assisted (self->game))
+        title = _("Solved with the Demo");
+      else if (pat_rules_plays_itself (pat_game_get_rules (self->game)))
+        /* Translators: the end of a game with no decisions (Perpetual Motion) that came out */
+        title = _("The Deal Came Out");
+      else
+        title = _("You Won!");
       gtk_label_set_label (self->end_title, title);
-      /* Translators: %s is the time taken (m:ss), %u the number of moves */
-      won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
-                                               "Solved in %s with %'u moves.", moves), time, moves);
+      if (pat_game_get_assisted (self->game))
+        /* Translators: under "Solved with the Demo": %s is the time taken (m:ss), %u the number
+         * of moves */
+        won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %'u move in all.",
+                                                 "%s and %'u moves in all.", moves), time, moves);
+      else if (pat_rules_plays_itself (pat_game_get_rules (self->game)))
+        /* Translators: a game with no decisions (Perpetual Motion) came out: %u deals (its
+         * moves), %s the time taken (m:ss) */
+        won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "Every card discarded after %'u deal, in %s.",
+                                                 "Every card discarded after %'u deals, in %s.",
+                                                 moves), moves, time);
+      else
+        /* Translators: %s is the time taken (m:ss), %u the number of moves */
+        won_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Solved in %s with %'u move.",
+                                                 "Solved in %s with %'u moves.", moves),
+                                    time, moves);
       if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
         {
           g_autofree char *with_score = g_strdup_printf (_("%s Score: %d."), won_text,
@@ -835,7 +855,8 @@ pat_window_end_turn (PatWindow *self)
   pat_board_finish_animations (self->board);
   pat_session_end_turn (self->session);
   show_end (self, PAT_STATUS_BLOCKED, "");
-  gtk_image_set_from_icon_name (self->end_icon, "media-playback-stop-symbolic");
+  /* The next player's turn. */
+  gtk_image_set_from_icon_name (self->end_icon, "avatar-default-symbolic");
   gtk_label_set_label (self->end_title, _("Turn Over"));
 }
 
@@ -1022,6 +1043,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, celebration);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_revealer);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_icon);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_description);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_new_game_button);

@@ -890,6 +890,8 @@ test_match (void)
   g_assert_nonnull (scoreboard);
   g_assert_cmpstr (pat_scoreboard_get_headline (PAT_SCOREBOARD (scoreboard)), ==, "Ann’s Turn");
   gtk_window_close (scoreboard);
+  /* In a match, "+" ends the turn, and says so. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->new_game_button), ==, "End Turn");
 
   /* Ending the turn asks first, then records the score and shows the scoreboard between turns. */
   score = pat_game_get_score (first);
@@ -909,6 +911,14 @@ test_match (void)
     g_assert_cmpint (recorded, ==, score);
   }
   g_assert_true (pat_window_get_end_shown (window));
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Turn Over");
+  {
+    const char *icon = gtk_image_get_icon_name (window->end_icon);
+
+    /* Not the ■ of "stop", a blank square on the card. */
+    g_assert_cmpstr (icon, ==, "avatar-default-symbolic");
+  }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->new_game_button), ==, "Next Turn");
   scoreboard = pat_window_get_scoreboard (window);
   g_assert_nonnull (scoreboard);
   g_assert_cmpstr (pat_scoreboard_get_headline (PAT_SCOREBOARD (scoreboard)), ==, "Ben’s Turn");

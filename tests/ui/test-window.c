@@ -174,7 +174,10 @@ test_win_and_end_card (void)
 
   g_assert_cmpint (pat_game_get_status (game), ==, PAT_STATUS_WON);
   g_assert_true (pat_window_get_end_shown (window));
-  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "You Won!");
+  /* A game without decisions came out: nothing was "solved". */
+  g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "The Deal Came Out");
+  g_assert_null (strstr (gtk_label_get_label (window->end_description), "Solved"));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->end_description), "deals"));
   g_assert_true (pat_stats_get_record (pat_application_get_stats (app), "perpetual-motion",
                                        &record));
   g_assert_cmpuint (record.won, ==, 1);
@@ -1333,6 +1336,8 @@ test_demo_end_card (void)
   spin (50);
   g_assert_true (pat_window_get_end_shown (window));
   g_assert_cmpstr (gtk_label_get_label (window->end_title), ==, "Solved with the Demo");
+  /* The card says "solved" once. */
+  g_assert_null (strstr (gtk_label_get_label (window->end_description), "Solved"));
   /* It was not stopped: it won, and the end card says so; the status line says nothing more. */
   g_assert_cmpstr (gtk_label_get_label (window->message_label), ==, "");
 
