@@ -590,6 +590,7 @@ test_errors_quoted (void)
     { { "deal", "--game", "demon", "--deal", "1", "--die", "a\nb" }, "not 'a\\nb'" },
     { { "deal", "--game", "demon", "--deal", "1", huge_option }, "…" },
     { { "deal", "--game", "demon", "--deal", "1", "--bo\ngus" }, "--bo\\ngus" },
+    { { "deal", "--game", "demon", "--deal", "1", "--bogus" }, "error: unknown option --bogus" },
     { { "replay", "--game", "penguin", "--deal", "1", "--moves", "t1\x02>t2" },
       "move 1 (t1\\x02>t2): " },
     { { "solve", "--game", "demon", "--deal", "1", "--max-nodes", "x\ny" }, "not 'x\\ny'" },

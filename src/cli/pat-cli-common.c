@@ -204,8 +204,16 @@ pat_cli_parse_options (const char     *command,
   context = g_option_context_new (parameter);
   g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, argc, argv, error) ||
-      !check_text_options (entries, error))
+  if (!g_option_context_parse (context, argc, argv, error))
+    {
+      /* GOption's messages start with a capital ("Unknown option"); ours do not. */
+      char *message = error != NULL && *error != NULL ? (*error)->message : NULL;
+
+      if (message != NULL && g_ascii_isupper (message[0]) && g_ascii_islower (message[1]))
+        message[0] = g_ascii_tolower (message[0]);
+      return FALSE;
+    }
+  if (!check_text_options (entries, error))
     return FALSE;
   if (*argc > 1)
     {

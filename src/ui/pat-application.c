@@ -240,14 +240,26 @@ pat_application_command_line (GApplication            *app,
   g_variant_dict_lookup (options, "game", "s", &game_id);
   g_variant_dict_lookup (options, "deal", "s", &deal_text);
 
+  /* The errors read as patience-cli's: "error: ", then the message, arguments in '…'. */
   if (game_id != NULL && pat_rules_lookup (game_id) == NULL)
     {
-      g_application_command_line_printerr (command_line, _("Unknown game “%s”\n"), game_id);
+      g_autofree char *quoted = g_strescape (game_id, NULL);
+      g_autoptr(GString) ids = g_string_new (NULL);
+      const PatRules *const *all;
+      guint n, i;
+
+      all = pat_rules_all (&n);
+      for (i = 0; i < n; i++)
+        g_string_append_printf (ids, i > 0 ? ", %s" : "%s", all[i]->id);
+      /* Translators: %s are the game id asked for and the list of game ids */
+      g_application_command_line_printerr (command_line,
+                                           _("error: unknown game '%s' (games: %s)\n"),
+                                           quoted, ids->str);
       return 2;
     }
   if (deal_text != NULL && !pat_deal_number_parse (deal_text, &deal, &error))
     {
-      g_application_command_line_printerr (command_line, "%s\n", error->message);
+      g_application_command_line_printerr (command_line, _("error: %s\n"), error->message);
       return 2;
     }
 

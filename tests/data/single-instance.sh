@@ -129,6 +129,29 @@ windows=$(count_windows)
 [ "$windows" = 1 ] || fail "$windows windows after two launches, not 1"
 echo "ok: one window"
 
+# Bad command lines, handed to the first instance or refused before: the status and the words of
+# patience-cli ("error: " and the message, arguments in '…').
+status=0
+err=$(timeout 60 "$app" --game nonsense 2>&1 >/dev/null) || status=$?
+[ $status = 2 ] || fail "an unknown game exited with status $status, not 2"
+case $err in
+  "error: unknown game 'nonsense' (games: "*) ;;
+  *) fail "an unknown game said: $err" ;;
+esac
+status=0
+err=$(timeout 60 "$app" --bogus 2>&1 >/dev/null) || status=$?
+[ $status = 2 ] || fail "an unknown option exited with status $status, not 2"
+[ "$err" = "error: unknown option --bogus" ] || fail "an unknown option said: $err"
+status=0
+err=$(timeout 60 "$app" --deal x 2>&1 >/dev/null) || status=$?
+[ $status = 2 ] || fail "a bad deal number exited with status $status, not 2"
+case $err in
+  "error: deal number 'x' "*) ;;
+  *) fail "a bad deal number said: $err" ;;
+esac
+kill -0 "$first" 2>/dev/null || fail "the first instance is gone after the bad command lines"
+echo "ok: bad command lines are refused in patience-cli's words"
+
 quit_app
 wait "$first" || true
 wait_gone "$first"
