@@ -315,8 +315,9 @@ draw_history_rate (PatStatsChart         *self,
   if (g->slot >= 10)
     for (i = 0; i < g->shown; i++)
       {
-        cairo_arc (cr, g->plot_x + g->slot * (i + 0.5), rate_y (g, moving_rate (self->history, i, NULL)),
-                   3, 0, 2 * G_PI);
+        double rate = moving_rate (self->history, i, NULL);
+
+        cairo_arc (cr, g->plot_x + g->slot * (i + 0.5), rate_y (g, rate), 3, 0, 2 * G_PI);
         cairo_fill (cr);
       }
 }
