@@ -17,6 +17,9 @@ struct _PatWindow {
   GtkWidget           *stop_button;    /* shown while playing to the end */
   GtkWidget           *redo_button;
   GtkWidget           *hint_button;    /* hidden in a game that plays itself */
+  AdwHeaderBar        *header_bar;
+  GtkLabel            *narrow_title;   /* the title in a narrow window: two lines, no subtitle */
+  GtkWidget           *wide_title;     /* a reference to window_title, kept while not shown */
   GtkWidget           *new_game_button;  /* "+": New Game, or a match's End Turn, Next Turn */
   GtkWidget           *leave_fullscreen_button;   /* shown while fullscreen */
   GtkWidget           *status_bar;
@@ -31,6 +34,7 @@ struct _PatWindow {
   GtkLabel            *end_title;
   GtkLabel            *end_description;
   GtkButton           *end_new_game_button;
+  GtkOrientable       *end_buttons;    /* side by side, or one above another in a narrow window */
   GtkLabel            *game_label;
   GtkLabel            *moves_label;
   GtkLabel            *time_label;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "pat-a11y.h"
 #include "pat-greedy.h"
@@ -88,9 +89,10 @@ update_status (PatWindow *self)
     game_text = g_strdup_printf (_("%s · Own deck"), name);
   gtk_label_set_label (self->game_label, game_text);
 
-  /* A phone-sized header has room for a short name only ("Free Columns"). */
-  adw_window_title_set_title (self->window_title,
-                              self->narrow ? pat_rules_text_short_name (game_id) : name);
+  /* A phone-sized header has room for a short name only ("Free Columns"), on two lines if need
+   * be ("Columnas / libres"). */
+  adw_window_title_set_title (self->window_title, name);
+  gtk_label_set_label (self->narrow_title, pat_rules_text_short_name (game_id));
   /* The window's own title, the full name, is what screen readers announce for it. */
   gtk_window_set_title (GTK_WINDOW (self), name);
   if (turn_player (self) != NULL)
@@ -653,6 +655,36 @@ move_status_tail (PatWindow *self,
   show_message_line (self);
 }
 
+/* The window's buttons as the desktop places them (gtk-decoration-layout, e.g.
+ * "appmenu:minimize,maximize,close"), but in a narrow window the close button only, on its side. */
+static void
+update_decoration_layout (PatWindow *self)
+{
+  g_autofree char *layout = NULL;
+  g_auto(GStrv) sides = NULL;
+  g_autoptr(GString) narrow = g_string_new (NULL);
+  guint i;
+
+  if (!self->narrow)
+    {
+      adw_header_bar_set_decoration_layout (self->header_bar, NULL);
+      return;
+    }
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-decoration-layout", &layout,
+                NULL);
+  sides = g_strsplit (layout != NULL ? layout : ":close", ":", 2);
+  for (i = 0; sides[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append_c (narrow, ':');
+      if (strstr (sides[i], "close") != NULL)
+        g_string_append (narrow, "close");
+    }
+  if (i < 2 && narrow->len == 0)
+    g_string_assign (narrow, ":close");
+  adw_header_bar_set_decoration_layout (self->header_bar, narrow->str);
+}
+
 /* Narrow windows (phones, 360 px): the header bar drops Redo (Ctrl+Shift+Z still redoes) so that
  * the title keeps some room with three window buttons, and the status line shows the deal number
  * alone, which the ellipsized title and subtitle may no longer show, and takes two lines so that
@@ -673,6 +705,13 @@ default_width_cb (PatWindow  *self,
 
   self->narrow = narrow;
   gtk_widget_set_visible (self->redo_button, !narrow);
+  /* A phone has no minimize or maximize button: those would leave the title a few letters. */
+  adw_header_bar_set_title_widget (self->header_bar, narrow ? GTK_WIDGET (self->narrow_title)
+                                                            : GTK_WIDGET (self->window_title));
+  update_decoration_layout (self);
+  /* Three buttons side by side are wider than a phone in some languages. */
+  gtk_orientable_set_orientation (self->end_buttons, narrow ? GTK_ORIENTATION_VERTICAL
+                                                            : GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);
@@ -1014,6 +1053,8 @@ pat_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->session);
+  g_clear_object (&self->narrow_title);
+  g_clear_object (&self->wide_title);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->hint_toast);
@@ -1044,6 +1085,8 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_revealer);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_icon);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, end_buttons);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_description);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_new_game_button);
@@ -1075,6 +1118,18 @@ pat_window_init (PatWindow *self)
   /* libadwaita's striped header bar of development builds. */
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 #endif
+
+  /* Both titles are kept while the other is shown. */
+  self->wide_title = g_object_ref (GTK_WIDGET (self->window_title));
+  self->narrow_title = GTK_LABEL (g_object_ref_sink (gtk_label_new (NULL)));
+  gtk_widget_add_css_class (GTK_WIDGET (self->narrow_title), "title");
+  gtk_label_set_wrap (self->narrow_title, TRUE);
+  gtk_label_set_wrap_mode (self->narrow_title, PANGO_WRAP_WORD);
+  gtk_label_set_lines (self->narrow_title, 2);
+  gtk_label_set_ellipsize (self->narrow_title, PANGO_ELLIPSIZE_END);
+  gtk_label_set_justify (self->narrow_title, GTK_JUSTIFY_CENTER);
+  /* Its natural width is the name on one line; it wraps only where the header is too short. */
+  gtk_label_set_max_width_chars (self->narrow_title, 40);
 
   self->game_signals = g_signal_group_new (PAT_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "changed",
