@@ -27,6 +27,8 @@ struct _PatStatsDialog {
   GtkLabel          *best_time_value;
   GtkLabel          *fewest_moves_value;
   AdwActionRow      *best_score_row;
+  AdwActionRow      *best_time_row;
+  AdwPreferencesGroup *records_group;
   GtkLabel          *best_score_value;
   AdwActionRow      *average_score_row;
   GtkLabel          *average_score_value;
@@ -126,7 +128,8 @@ update_rates (PatStatsDialog *self)
 static void
 show_record (PatStatsDialog  *self,
              const PatRecord *r,
-             gboolean         scored)
+             gboolean         scored,
+             gboolean         timed)
 {
   set_label_take (self->played_value, format_count (r->played));
   set_label_take (self->won_value, format_count (r->won));
@@ -166,6 +169,16 @@ show_record (PatStatsDialog  *self,
       gtk_label_set_label (self->fewest_moves_value, NONE);
     }
 
+  /* A game without decisions (Perpetual Motion) has no best time: its time says how fast the
+   * cards were dealt, by hand or by Play to the End, not how well it was played. */
+  gtk_widget_set_visible (GTK_WIDGET (self->best_time_row), timed);
+  adw_preferences_group_set_description (self->records_group,
+                                         timed ? _("Best time, fewest moves and best score come "
+                                                   "from games played without hints or Demo.")
+                                               : _("A game without decisions keeps no best time: "
+                                                   "its time only says how fast the cards were "
+                                                   "dealt."));
+
   /* Only Demon keeps a score. */
   gtk_widget_set_visible (GTK_WIDGET (self->best_score_row), scored);
   gtk_widget_set_visible (GTK_WIDGET (self->average_score_row), scored);
@@ -201,7 +214,7 @@ update_game (PatStatsDialog *self)
   pat_stats_get_record (self->stats, game_id, &r);
   history = pat_stats_get_history (self->stats, game_id);
 
-  show_record (self, &r, scored);
+  show_record (self, &r, scored, !pat_rules_plays_itself (rules));
 
   if (history->len > 0)
     {
@@ -480,6 +493,8 @@ pat_stats_dialog_class_init (PatStatsDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, best_time_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, fewest_moves_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, best_score_row);
+  gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, best_time_row);
+  gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, records_group);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, best_score_value);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, average_score_row);
   gtk_widget_class_bind_template_child (widget_class, PatStatsDialog, average_score_value);

@@ -431,6 +431,33 @@ can_undo_leave_cb (PatWindow  *self,
   pat_window_update_actions (self);
 }
 
+/* Whether the player is in front of the game: this window is active, or a window it opened
+ * (Preferences, Statistics, the rules…), which the clock does not stop for. */
+static gboolean
+player_here (PatWindow *self)
+{
+  GListModel *toplevels;
+  guint i, n;
+
+  if (gtk_window_is_active (GTK_WINDOW (self)))
+    return TRUE;
+  toplevels = gtk_window_get_toplevels ();
+  n = g_list_model_get_n_items (toplevels);
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      GtkWindow *parent;
+
+      if (!gtk_window_is_active (window))
+        continue;
+      for (parent = gtk_window_get_transient_for (window); parent != NULL;
+           parent = gtk_window_get_transient_for (parent))
+        if (parent == GTK_WINDOW (self))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 update_running (PatWindow *self)
 {
@@ -438,7 +465,7 @@ update_running (PatWindow *self)
 
   if (self->game == NULL)
     return;
-  running = gtk_window_is_active (GTK_WINDOW (self)) &&
+  running = player_here (self) &&
             gtk_widget_get_mapped (GTK_WIDGET (self)) &&
             pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
   pat_game_set_running (self->game, running);
@@ -601,6 +628,34 @@ is_active_cb (PatWindow  *self,
   if (gtk_window_is_active (GTK_WINDOW (self)) &&
       (focus == NULL || gtk_widget_get_ancestor (focus, ADW_TYPE_HEADER_BAR) != NULL))
     pat_window_focus_board (self);
+}
+
+static void
+other_active_cb (PatWindow  *self,
+                 GParamSpec *pspec,
+                 GtkWindow  *window)
+{
+  update_running (self);
+}
+
+/* A window opened from this one (a dialog) takes the focus: the clock goes on while it has it. */
+static void
+toplevels_changed_cb (PatWindow  *self,
+                      guint       position,
+                      guint       removed,
+                      guint       added,
+                      GListModel *toplevels)
+{
+  guint i;
+
+  for (i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (self))
+        g_signal_connect_object (window, "notify::is-active", G_CALLBACK (other_active_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
 }
 
 /* Below this width the window is phone-sized. It is above the widest minimum width the wide
@@ -1146,6 +1201,10 @@ pat_window_init (PatWindow *self)
                                   G_CALLBACK (game_notify_cb), self);
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
+  g_signal_connect_object (gtk_window_get_toplevels (), "items-changed",
+                           G_CALLBACK (toplevels_changed_cb), self, G_CONNECT_SWAPPED);
+  toplevels_changed_cb (self, 0, 0, g_list_model_get_n_items (gtk_window_get_toplevels ()),
+                        gtk_window_get_toplevels ());
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
 }

@@ -373,6 +373,17 @@ test_statistics_show_results (void)
   spin (50);
   g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Best score"), ==, "352");
 
+  /* A game without decisions keeps no best time (Play to the End set one of a second). */
+  win.score = 0;
+  pat_stats_record (stats, "perpetual-motion", &win);
+  pat_stats_dialog_set_game (dialog, "perpetual-motion");
+  spin (50);
+  g_assert_null (row_value (GTK_WIDGET (dialog), "Best time"));
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Fewest moves"), ==, "51");
+  pat_stats_dialog_set_game (dialog, "black-hole");
+  spin (50);
+  g_assert_cmpstr (row_value (GTK_WIDGET (dialog), "Best time"), ==, "1:23");
+
   close_all_windows ();
 }
 

@@ -998,6 +998,66 @@ test_focus_ring_dark (void)
 
 /* Play to the End stops at a real key press, at a real click on the cards, and at a real click on
  * its Stop button in the header bar. */
+/* The first other window of the app that has the focus, or NULL. */
+static GtkWindow *
+active_dialog (Harness *h)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint i;
+
+  for (i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (h->window) && gtk_window_is_active (window))
+        return window;
+    }
+  return NULL;
+}
+
+/* The clock is the player's time in front of the game: it goes on while Preferences, opened
+ * from the game with Ctrl+comma, has the focus (it used to stop), and again once it is closed. */
+static void
+test_clock_under_dialog (void)
+{
+  Harness h = { 0 };
+  PatMoveList moves;
+  PatGame *game;
+  guint waited;
+  KeyCode ctrl;
+
+  open_window (&h, 960, 720);
+  start (&h, "black-hole", 2);
+  game = pat_window_get_game (h.window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  settle (50);
+  g_assert_true (pat_game_get_running (game));
+
+  ctrl = XKeysymToKeycode (xdpy, XK_Control_L);
+  XTestFakeKeyEvent (xdpy, ctrl, True, CurrentTime);
+  real_key (XK_comma);
+  XTestFakeKeyEvent (xdpy, ctrl, False, CurrentTime);
+  for (waited = 0; waited < 20000 && active_dialog (&h) == NULL; waited += 50)
+    settle (50);
+  if (active_dialog (&h) == NULL)
+    g_error ("Ctrl+comma opened no window that took the focus");
+  settle (100);
+  if (!pat_game_get_running (game))
+    g_error ("the clock stopped while Preferences had the focus");
+
+  gtk_window_close (active_dialog (&h));
+  for (waited = 0; waited < 20000 && !gtk_window_is_active (GTK_WINDOW (h.window));
+       waited += 50)
+    settle (50);
+  /* Back in front of the game, the clock runs on (if the window manager gave the focus back). */
+  if (gtk_window_is_active (GTK_WINDOW (h.window)))
+    g_assert_true (pat_game_get_running (game));
+
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+}
+
 static void
 test_stop_playing (void)
 {
@@ -1208,6 +1268,7 @@ main (int   argc,
   g_test_add_func ("/real-input/focus-ring-light", test_focus_ring_light);
   g_test_add_func ("/real-input/focus-ring-dark", test_focus_ring_dark);
   g_test_add_func ("/real-input/stop-playing", test_stop_playing);
+  g_test_add_func ("/real-input/clock-under-dialog", test_clock_under_dialog);
   /* Last: the window manager it starts stays until it ends. */
   g_test_add_func ("/real-input/fullscreen", test_fullscreen);
 
