@@ -473,9 +473,9 @@ help_action (GtkWidget  *widget,
     }
 
   if (self->game != NULL)
-    uri = g_strdup_printf ("help:patience/%s", pat_game_get_game_id (self->game));
+    uri = g_strdup_printf ("help:" HELP_ID "/%s", pat_game_get_game_id (self->game));
   else
-    uri = g_strdup ("help:patience");
+    uri = g_strdup ("help:" HELP_ID);
   gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 }
 
