@@ -1221,7 +1221,10 @@ draw_highlights (PatBoard       *self,
 {
   graphene_rect_t rect;
 
-  if (self->has_hint)
+  /* While cards are held, where they may go is what matters: a hint's gold under the blue of the
+   * held cards and the green of the places they may go would only make grey and olive. It comes
+   * back if the cards are put back. */
+  if (self->has_hint && !self->dragging && self->sel_pile < 0)
     {
       const PatMove *m = &self->hint;
 
@@ -1281,17 +1284,22 @@ accent_colour (PatBoard *self,
     gdk_rgba_parse (colour, is_dark (self) ? "#78aeed" : "#1c71d8");
 }
 
+/* The focus ring goes round what shows of the focused card: the whole card on top of its pile,
+ * the strip left uncovered of a card further down a fan, so that one card looks focused and not
+ * the cards lying over it. */
 static void
 draw_focus (PatBoard       *self,
             GtkSnapshot    *snapshot,
             const PatState *state)
 {
-  guint n;
-  graphene_rect_t rect;
+  guint n, index;
+  graphene_rect_t rect, next;
   GskRoundedRect outline;
   GdkRGBA colour;
   float bw = 2;
   float inset = 3;
+  float radius;
+  PatFan fan;
 
   /* Always while the board has the focus, not only while GTK thinks the keyboard is in use: the
    * player who clicks a card and then plays with the arrows must see where they are. */
@@ -1300,15 +1308,43 @@ draw_focus (PatBoard       *self,
 
   n = pat_state_pile_len (state, self->focus_pile);
   if (n == 0)
-    pat_board_slot_rect (self, self->focus_pile, &rect);
-  else if (self->focus_index >= 0 && (guint) self->focus_index < n)
-    pat_board_card_rect (self, state, self->focus_pile, self->focus_index, &rect);
+    {
+      pat_board_slot_rect (self, self->focus_pile, &rect);
+      index = 0;
+    }
   else
-    pat_board_card_rect (self, state, self->focus_pile, n - 1, &rect);
+    {
+      index = self->focus_index >= 0 && (guint) self->focus_index < n ? self->focus_index : n - 1;
+      pat_board_card_rect (self, state, self->focus_pile, index, &rect);
+    }
 
+  radius = pat_card_renderer_corner_radius (self->card_w) + inset;
   graphene_rect_inset (&rect, -inset, -inset);
-  gsk_rounded_rect_init_from_rect (&outline, &rect,
-                                   pat_card_renderer_corner_radius (self->card_w) + inset);
+  gsk_rounded_rect_init_from_rect (&outline, &rect, radius);
+
+  fan = pat_board_get_layout (self)->piles[self->focus_pile].fan;
+  if (index + 1 < n)
+    pat_board_card_rect (self, state, self->focus_pile, index + 1, &next);
+  /* The edge that meets the next card lies just inside the strip, square-cornered. */
+  if (index + 1 < n && fan == PAT_FAN_DOWN && next.origin.y > rect.origin.y + inset + bw)
+    {
+      rect.size.height = next.origin.y - rect.origin.y;
+      gsk_rounded_rect_init (&outline, &rect,
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (0, 0));
+    }
+  else if (index + 1 < n && fan == PAT_FAN_RIGHT && next.origin.x > rect.origin.x + inset + bw)
+    {
+      rect.size.width = next.origin.x - rect.origin.x;
+      gsk_rounded_rect_init (&outline, &rect,
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (radius, radius));
+    }
+
   accent_colour (self, &colour);
   gtk_snapshot_append_border (snapshot, &outline, (float[4]) { bw, bw, bw, bw },
                               (GdkRGBA[4]) { colour, colour, colour, colour });
@@ -1415,9 +1451,12 @@ pat_board_snapshot (GtkWidget   *widget,
 static void
 update_renderer_style (PatBoard *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  AdwStyleManager *style = adw_style_manager_get_default ();
 
-  pat_card_renderer_set_style (self->renderer, dark, self->four_colour, self->card_back);
+  pat_card_renderer_set_style (self->renderer, adw_style_manager_get_dark (style),
+                               self->four_colour, self->card_back);
+  pat_card_renderer_set_high_contrast (self->renderer,
+                                       adw_style_manager_get_high_contrast (style));
 }
 
 static void
@@ -1427,7 +1466,7 @@ renderer_changed_cb (PatBoard *self)
 }
 
 static void
-style_dark_cb (PatBoard *self)
+style_changed_cb (PatBoard *self)
 {
   update_renderer_style (self);
 }
@@ -1701,7 +1740,9 @@ pat_board_init (PatBoard *self)
                                   G_CALLBACK (move_applied_cb), self);
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
-                            G_CALLBACK (style_dark_cb), self);
+                            G_CALLBACK (style_changed_cb), self);
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast",
+                            G_CALLBACK (style_changed_cb), self);
   /* Textures are drawn for the scale factor, so a new one needs a new frame. */
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (renderer_changed_cb), self);
   update_renderer_style (self);
