@@ -251,7 +251,8 @@ test_focus_covered_card (void)
 }
 
 /* Cards picked up from the keyboard while a hint shows: the held card and the place it may go look
- * as they do without the hint, blue and green, not mixed with the hint's gold into grey and olive. */
+ * as they do without the hint, blue and green, not mixed with the hint's gold into grey and
+ * olive. */
 static void
 test_held_cards_over_hint (void)
 {
