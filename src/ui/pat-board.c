@@ -758,6 +758,7 @@ changed_cb (PatBoard *self,
   self->move_seen = FALSE;
   self->last = *now;
   self->has_hint = FALSE;
+  g_clear_pointer (&self->said, g_free);
 
   pat_board_reset_input (self);
   pat_board_update_accessible (self);
@@ -1552,6 +1553,7 @@ pat_board_finalize (GObject *object)
   PatBoard *self = PAT_BOARD (object);
 
   g_free (self->card_back);
+  g_free (self->said);
   g_array_unref (self->steps);
 
   G_OBJECT_CLASS (pat_board_parent_class)->finalize (object);
@@ -1902,9 +1904,14 @@ pat_board_get_card_bounds (PatBoard        *self,
   return TRUE;
 }
 
+/* GTK 4.8 has no way to announce a text; a screen reader reads a change of the focused widget's
+ * description, so the board's description says it too, until the next key or move. */
 void
 pat_board_emit_message (PatBoard   *self,
                         const char *text)
 {
+  g_free (self->said);
+  self->said = g_strdup (text);
+  pat_board_update_accessible (self);
   g_signal_emit (self, signals[MESSAGE], 0, text);
 }

@@ -38,7 +38,42 @@ set_end_shown (PatWindow *self,
                gboolean   shown)
 {
   gtk_widget_set_can_target (GTK_WIDGET (self->end_revealer), shown);
+  if (shown)
+    gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->end_revealer, shown);
+}
+
+/* A revealer only unmaps what it hides: once the card has faded out, it leaves the accessible
+ * tree too, where a screen reader would find its buttons and empty labels. */
+static void
+end_revealed_cb (PatWindow *self)
+{
+  if (!gtk_revealer_get_reveal_child (self->end_revealer) &&
+      !gtk_revealer_get_child_revealed (self->end_revealer))
+    gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), FALSE);
+}
+
+/* The end card's button that gets the focus describes the card, so that a screen reader says
+ * how the game ended with it; the card itself is named after its title. */
+static void
+end_text_cb (PatWindow *self)
+{
+  const char *title = gtk_label_get_label (self->end_title);
+  const char *text = gtk_label_get_label (self->end_description);
+  g_autofree char *description = text[0] != '\0' ? g_strconcat (title, "\n", text, NULL)
+                                                  : g_strdup (title);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->end_description), text[0] != '\0');
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->end_new_game_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* An empty status message is no label to a screen reader (GTK would name it "GtkLabel"). */
+static void
+message_text_cb (PatWindow *self)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->message_label), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               gtk_label_get_label (self->message_label)[0] == '\0', -1);
 }
 
 /* Whose turn the game shown is during a match; NULL outside one. */
@@ -385,6 +420,8 @@ pat_window_show_hint (PatWindow  *self,
   pat_window_set_message (self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->message_label), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               FALSE, -1);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 }
@@ -1027,6 +1064,17 @@ pat_window_init (PatWindow *self)
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
+  g_signal_connect_swapped (self->end_revealer, "notify::child-revealed",
+                            G_CALLBACK (end_revealed_cb), self);
+  g_signal_connect_swapped (self->end_title, "notify::label", G_CALLBACK (end_text_cb), self);
+  g_signal_connect_swapped (self->end_description, "notify::label", G_CALLBACK (end_text_cb),
+                            self);
+  g_signal_connect_swapped (self->message_label, "notify::label", G_CALLBACK (message_text_cb),
+                            self);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (gtk_revealer_get_child (self->end_revealer)),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->end_title, NULL,
+                                  -1);
+  message_text_cb (self);
 }
 
 /**
