@@ -1215,6 +1215,25 @@ pat_board_cards_rect (PatBoard        *self,
     }
 }
 
+/* What a hint marks: the cards it moves (both of a pair) and where they go. */
+static guint
+hint_rects (PatBoard        *self,
+            const PatState  *state,
+            graphene_rect_t  rects[3])
+{
+  const PatMove *m = &self->hint;
+  guint n = 0;
+
+  if (m->from < state->n_piles)
+    pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1,
+                          &rects[n++]);
+  if (m->kind == PAT_MOVE_PAIR && m->from2 < state->n_piles)
+    pat_board_cards_rect (self, state, m->from2, 1, &rects[n++]);
+  if (m->kind != PAT_MOVE_STOCK && m->to < state->n_piles && m->to != m->from)
+    pat_board_cards_rect (self, state, m->to, 1, &rects[n++]);
+  return n;
+}
+
 static void
 draw_highlights (PatBoard       *self,
                  GtkSnapshot    *snapshot,
@@ -1227,27 +1246,12 @@ draw_highlights (PatBoard       *self,
    * back if the cards are put back. */
   if (self->has_hint && !self->dragging && self->sel_pile < 0)
     {
-      const PatMove *m = &self->hint;
+      graphene_rect_t marks[3];
+      guint n = hint_rects (self, state, marks);
 
-      if (m->from < state->n_piles)
-        {
-          pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1,
-                                &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
-      if (m->kind == PAT_MOVE_PAIR && m->from2 < state->n_piles)
-        {
-          pat_board_cards_rect (self, state, m->from2, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
-      if (m->kind != PAT_MOVE_STOCK && m->to < state->n_piles && m->to != m->from)
-        {
-          pat_board_cards_rect (self, state, m->to, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
+      for (guint i = 0; i < n; i++)
+        pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &marks[i],
+                                              PAT_CARD_HIGHLIGHT_HINT);
     }
 
   if (self->dragging || self->sel_pile >= 0)
@@ -1906,6 +1910,39 @@ pat_board_get_card_bounds (PatBoard        *self,
 
 /* GTK 4.8 has no way to announce a text; a screen reader reads a change of the focused widget's
  * description, so the board's description says it too, until the next key or move. */
+guint
+pat_board_get_hint_bounds (PatBoard        *self,
+                           graphene_rect_t  bounds[3])
+{
+  const PatState *state;
+
+  g_return_val_if_fail (PAT_IS_BOARD (self), 0);
+
+  state = pat_board_get_state (self);
+  if (state == NULL || !self->has_hint)
+    return 0;
+  pat_board_ensure_geometry (self);
+  if (self->card_w <= 0)
+    return 0;
+  return hint_rects (self, state, bounds);
+}
+
+gboolean
+pat_board_get_hole_bounds (PatBoard        *self,
+                           graphene_rect_t *bounds)
+{
+  const PatState *state;
+  int hole;
+
+  g_return_val_if_fail (PAT_IS_BOARD (self), FALSE);
+
+  state = pat_board_get_state (self);
+  if (state == NULL)
+    return FALSE;
+  hole = find_kind (pat_board_get_layout (self), PAT_PILE_HOLE);
+  return hole >= 0 && pat_board_get_card_bounds (self, hole, 0, bounds);
+}
+
 void
 pat_board_emit_message (PatBoard   *self,
                         const char *text)

@@ -53,6 +53,57 @@ end_revealed_cb (PatWindow *self)
     gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), FALSE);
 }
 
+/* The space between the end card and the hole it keeps clear of. */
+#define END_CARD_GAP 8
+
+/* In a game with a hole (Black Hole, All in a Row), the hole's last card tells how the game went:
+ * the end card goes below it, or above, rather than over it, where there is room. */
+static gboolean
+end_card_position_cb (PatWindow    *self,
+                      GtkWidget    *child,
+                      GdkRectangle *allocation,
+                      GtkOverlay   *overlay)
+{
+  GtkWidget *card = gtk_revealer_get_child (self->end_revealer);
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int min, nat, top, bottom, margin;
+  graphene_rect_t hole;
+  graphene_point_t hole_top, hole_bottom;
+
+  if (child != GTK_WIDGET (self->end_revealer) ||
+      !pat_board_get_hole_bounds (self->board, &hole) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay), &hole.origin,
+                                 &hole_top) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay),
+                                 &GRAPHENE_POINT_INIT (hole.origin.x + hole.size.width,
+                                                       hole.origin.y + hole.size.height),
+                                 &hole_bottom))
+    return FALSE;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  allocation->width = MAX (min, MIN (nat, width));
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, &min, &nat, NULL,
+                      NULL);
+  allocation->height = MAX (min, MIN (nat, height));
+  allocation->x = (width - allocation->width) / 2;
+  allocation->y = (height - allocation->height) / 2;
+
+  /* The card's shadow, inside the revealer's margins, may fall on the hole. */
+  margin = gtk_widget_get_margin_top (card);
+  top = (int) floorf (hole_top.y) - END_CARD_GAP;
+  bottom = (int) ceilf (hole_bottom.y) + END_CARD_GAP;
+  if (allocation->y + allocation->height - margin <= top || allocation->y + margin >= bottom ||
+      hole_bottom.x <= allocation->x + margin ||
+      hole_top.x >= allocation->x + allocation->width - margin)
+    return TRUE;
+  if (bottom - margin + allocation->height <= height)
+    allocation->y = bottom - margin;
+  else if (top + margin - allocation->height >= 0)
+    allocation->y = top + margin - allocation->height;
+  return TRUE;
+}
+
 /* The end card's button that gets the focus describes the card, so that a screen reader says
  * how the game ended with it; the card itself is named after its title. */
 static void
@@ -413,6 +464,13 @@ pat_window_show_hint (PatWindow  *self,
 {
   pat_window_dismiss_hint (self);
   self->hint_toast = pat_toast_new (text);
+  /* Not over the cards the hint points at. */
+  {
+    graphene_rect_t marks[3];
+    guint n = pat_board_get_hint_bounds (self->board, marks);
+
+    pat_toast_set_clear_of (self->hint_toast, GTK_WIDGET (self->board), marks, n);
+  }
   adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->hint_toast, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
@@ -658,6 +716,10 @@ default_width_cb (PatWindow  *self,
     gtk_widget_add_css_class (self->status_bar, "narrow");
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
+  /* The end card's three buttons do not fit side by side in a narrow window. */
+  gtk_orientable_set_orientation (
+    GTK_ORIENTABLE (gtk_widget_get_parent (GTK_WIDGET (self->end_new_game_button))),
+    narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   update_status (self);
   pat_window_update_verdict (self);
 }
@@ -1066,6 +1128,8 @@ pat_window_init (PatWindow *self)
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect_swapped (self->end_revealer, "notify::child-revealed",
                             G_CALLBACK (end_revealed_cb), self);
+  g_signal_connect_swapped (gtk_widget_get_parent (GTK_WIDGET (self->end_revealer)),
+                            "get-child-position", G_CALLBACK (end_card_position_cb), self);
   g_signal_connect_swapped (self->end_title, "notify::label", G_CALLBACK (end_text_cb), self);
   g_signal_connect_swapped (self->end_description, "notify::label", G_CALLBACK (end_text_cb),
                             self);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What PatBoard draws, read back pixel by pixel: the focus ring on a covered card, held cards under
  * a hint, and the contrast of empty slots in the high contrast style (run a second time with
- * ADW_DEBUG_HIGH_CONTRAST=1, see tests/ui/meson.build). */
+ * ADW_DEBUG_HIGH_CONTRAST=1, see tests/ui/meson.build); and a hint's toast clear of its cards. */
 
 #include "config.h"
 
@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "pat-board-private.h"
+#include "pat-toast.h"
 #include "ui-test-util.h"
 
 /* A frame of the window, read back as 8-bit RGB. */
@@ -411,6 +412,97 @@ test_high_contrast_slots (void)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The widget showing @toast in @overlay (libadwaita's toast widget), or NULL. */
+static GtkWidget *
+toast_widget (GtkWidget *overlay)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (child), "AdwToastWidget"))
+      return child;
+  return NULL;
+}
+
+/* A hint's toast does not hide the card the hint points at: at the bottom of the window (Black
+ * Hole, 1280 × 800, deal 2: the King of Hearts) it rises above it. */
+static void
+test_hint_toast_clear (void)
+{
+  g_autoptr(PatGame) game = new_game ("black-hole", 2);
+  const PatState *state = pat_game_get_state (game);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *overlay = adw_toast_overlay_new ();
+  GtkWidget *board = pat_board_new ();
+  g_autoptr(AdwToast) toast = NULL;
+  graphene_rect_t marks[3], toast_bounds;
+  GtkWidget *widget = NULL;
+  PatMoveList moves;
+  PatMove low;
+  guint n;
+  double lowest = -1;
+  gint64 deadline;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_widget_set_size_request (board, 1280, 760);
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), board);
+  gtk_window_set_child (GTK_WINDOW (window), overlay);
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (PAT_BOARD (board), game);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for_frames (window, 2));
+
+  /* The legal move whose card lies lowest on the board, where the toast shows. */
+  pat_game_legal_moves (game, &moves);
+  for (guint i = 0; i < moves.n; i++)
+    {
+      graphene_rect_t card;
+
+      pat_board_cards_rect (PAT_BOARD (board), state, moves.moves[i].from, 1, &card);
+      if (card.origin.y + card.size.height > lowest)
+        {
+          lowest = card.origin.y + card.size.height;
+          low = moves.moves[i];
+        }
+    }
+  g_assert_cmpfloat (lowest, >, 760 - 60);
+  pat_board_show_hint (PAT_BOARD (board), &low);
+  n = pat_board_get_hint_bounds (PAT_BOARD (board), marks);
+  g_assert_cmpuint (n, ==, 2);
+
+  /* As wide as the window's hint, so that it reaches over the card. */
+  toast = pat_toast_new ("Hint: King of Hearts to Black Hole");
+  pat_toast_set_clear_of (toast, board, marks, n);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), g_object_ref (toast));
+
+  /* Until it has slid in and risen. */
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  do
+    {
+      g_assert_true (wait_for_frames (window, 1));
+      widget = toast_widget (overlay);
+    }
+  while ((widget == NULL || gtk_widget_get_margin_bottom (widget) == 0 ||
+          !gtk_widget_compute_bounds (widget, board, &toast_bounds) ||
+          toast_bounds.origin.y + toast_bounds.size.height > marks[0].origin.y) &&
+         g_get_monotonic_time () < deadline);
+  g_assert_nonnull (widget);
+  g_assert_true (gtk_widget_compute_bounds (widget, board, &toast_bounds));
+  g_test_message ("toast %.0f,%.0f to %.0f,%.0f (lifted %d), hinted card %.0f,%.0f to %.0f,%.0f",
+                  toast_bounds.origin.x, toast_bounds.origin.y,
+                  toast_bounds.origin.x + toast_bounds.size.width,
+                  toast_bounds.origin.y + toast_bounds.size.height,
+                  gtk_widget_get_margin_bottom (widget), marks[0].origin.x, marks[0].origin.y,
+                  marks[0].origin.x + marks[0].size.width,
+                  marks[0].origin.y + marks[0].size.height);
+  g_assert_cmpint (gtk_widget_get_margin_bottom (widget), >, 0);
+  for (guint i = 0; i < n; i++)
+    g_assert_false (graphene_rect_intersection (&toast_bounds, &marks[i], NULL));
+
+  adw_toast_dismiss (toast);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -422,6 +514,7 @@ main (int   argc,
   g_test_add_func ("/board-look/focus-covered-card", test_focus_covered_card);
   g_test_add_func ("/board-look/held-cards-over-hint", test_held_cards_over_hint);
   g_test_add_func ("/board-look/high-contrast-slots", test_high_contrast_slots);
+  g_test_add_func ("/board-look/hint-toast-clear", test_hint_toast_clear);
 
   return g_test_run ();
 }
