@@ -747,6 +747,7 @@ handle_key (PatBoard        *self,
     }
 
   pat_board_finish (self);
+  g_clear_pointer (&self->said, g_free);
   state = pat_board_get_state (self);
   if (self->focus_pile < 0 || self->focus_pile >= state->n_piles)
     set_focus (self, 0, -1);
@@ -888,7 +889,9 @@ pat_board_update_accessible (PatBoard *self)
     }
 
   label = describe_pile (self, self->focus_pile, self->focus_index);
-  if (self->sel_pile >= 0)
+  if (self->said != NULL)
+    description = g_strdup (self->said);
+  else if (self->sel_pile >= 0)
     {
       g_autofree char *from = pat_board_dup_pile_name (self, self->sel_pile);
 

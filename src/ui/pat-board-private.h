@@ -88,6 +88,10 @@ struct _PatBoard
   gboolean         has_hint;
   PatMove          hint;
 
+  /* What the board last said (why a move was refused): the focused pile's description for
+   * screen readers until the next key or move. */
+  char            *said;
+
   GtkGesture      *click_gesture;
   GtkGesture      *drag_gesture;
 };

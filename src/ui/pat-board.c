@@ -758,6 +758,7 @@ changed_cb (PatBoard *self,
   self->move_seen = FALSE;
   self->last = *now;
   self->has_hint = FALSE;
+  g_clear_pointer (&self->said, g_free);
 
   pat_board_reset_input (self);
   pat_board_update_accessible (self);
@@ -1214,6 +1215,25 @@ pat_board_cards_rect (PatBoard        *self,
     }
 }
 
+/* What a hint marks: the cards it moves (both of a pair) and where they go. */
+static guint
+hint_rects (PatBoard        *self,
+            const PatState  *state,
+            graphene_rect_t  rects[3])
+{
+  const PatMove *m = &self->hint;
+  guint n = 0;
+
+  if (m->from < state->n_piles)
+    pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1,
+                          &rects[n++]);
+  if (m->kind == PAT_MOVE_PAIR && m->from2 < state->n_piles)
+    pat_board_cards_rect (self, state, m->from2, 1, &rects[n++]);
+  if (m->kind != PAT_MOVE_STOCK && m->to < state->n_piles && m->to != m->from)
+    pat_board_cards_rect (self, state, m->to, 1, &rects[n++]);
+  return n;
+}
+
 static void
 draw_highlights (PatBoard       *self,
                  GtkSnapshot    *snapshot,
@@ -1221,29 +1241,17 @@ draw_highlights (PatBoard       *self,
 {
   graphene_rect_t rect;
 
-  if (self->has_hint)
+  /* While cards are held, where they may go is what matters: a hint's gold under the blue of the
+   * held cards and the green of the places they may go would only make grey and olive. It comes
+   * back if the cards are put back. */
+  if (self->has_hint && !self->dragging && self->sel_pile < 0)
     {
-      const PatMove *m = &self->hint;
+      graphene_rect_t marks[3];
+      guint n = hint_rects (self, state, marks);
 
-      if (m->from < state->n_piles)
-        {
-          pat_board_cards_rect (self, state, m->from, m->kind == PAT_MOVE_CARDS ? m->count : 1,
-                                &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
-      if (m->kind == PAT_MOVE_PAIR && m->from2 < state->n_piles)
-        {
-          pat_board_cards_rect (self, state, m->from2, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
-      if (m->kind != PAT_MOVE_STOCK && m->to < state->n_piles && m->to != m->from)
-        {
-          pat_board_cards_rect (self, state, m->to, 1, &rect);
-          pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &rect,
-                                                PAT_CARD_HIGHLIGHT_HINT);
-        }
+      for (guint i = 0; i < n; i++)
+        pat_card_renderer_snapshot_highlight (self->renderer, snapshot, &marks[i],
+                                              PAT_CARD_HIGHLIGHT_HINT);
     }
 
   if (self->dragging || self->sel_pile >= 0)
@@ -1281,17 +1289,22 @@ accent_colour (PatBoard *self,
     gdk_rgba_parse (colour, is_dark (self) ? "#78aeed" : "#1c71d8");
 }
 
+/* The focus ring goes round what shows of the focused card: the whole card on top of its pile,
+ * the strip left uncovered of a card further down a fan, so that one card looks focused and not
+ * the cards lying over it. */
 static void
 draw_focus (PatBoard       *self,
             GtkSnapshot    *snapshot,
             const PatState *state)
 {
-  guint n;
-  graphene_rect_t rect;
+  guint n, index;
+  graphene_rect_t rect, next;
   GskRoundedRect outline;
   GdkRGBA colour;
   float bw = 2;
   float inset = 3;
+  float radius;
+  PatFan fan;
 
   /* Always while the board has the focus, not only while GTK thinks the keyboard is in use: the
    * player who clicks a card and then plays with the arrows must see where they are. */
@@ -1300,15 +1313,43 @@ draw_focus (PatBoard       *self,
 
   n = pat_state_pile_len (state, self->focus_pile);
   if (n == 0)
-    pat_board_slot_rect (self, self->focus_pile, &rect);
-  else if (self->focus_index >= 0 && (guint) self->focus_index < n)
-    pat_board_card_rect (self, state, self->focus_pile, self->focus_index, &rect);
+    {
+      pat_board_slot_rect (self, self->focus_pile, &rect);
+      index = 0;
+    }
   else
-    pat_board_card_rect (self, state, self->focus_pile, n - 1, &rect);
+    {
+      index = self->focus_index >= 0 && (guint) self->focus_index < n ? self->focus_index : n - 1;
+      pat_board_card_rect (self, state, self->focus_pile, index, &rect);
+    }
 
+  radius = pat_card_renderer_corner_radius (self->card_w) + inset;
   graphene_rect_inset (&rect, -inset, -inset);
-  gsk_rounded_rect_init_from_rect (&outline, &rect,
-                                   pat_card_renderer_corner_radius (self->card_w) + inset);
+  gsk_rounded_rect_init_from_rect (&outline, &rect, radius);
+
+  fan = pat_board_get_layout (self)->piles[self->focus_pile].fan;
+  if (index + 1 < n)
+    pat_board_card_rect (self, state, self->focus_pile, index + 1, &next);
+  /* The edge that meets the next card lies just inside the strip, square-cornered. */
+  if (index + 1 < n && fan == PAT_FAN_DOWN && next.origin.y > rect.origin.y + inset + bw)
+    {
+      rect.size.height = next.origin.y - rect.origin.y;
+      gsk_rounded_rect_init (&outline, &rect,
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (0, 0));
+    }
+  else if (index + 1 < n && fan == PAT_FAN_RIGHT && next.origin.x > rect.origin.x + inset + bw)
+    {
+      rect.size.width = next.origin.x - rect.origin.x;
+      gsk_rounded_rect_init (&outline, &rect,
+                             &GRAPHENE_SIZE_INIT (radius, radius),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (0, 0),
+                             &GRAPHENE_SIZE_INIT (radius, radius));
+    }
+
   accent_colour (self, &colour);
   gtk_snapshot_append_border (snapshot, &outline, (float[4]) { bw, bw, bw, bw },
                               (GdkRGBA[4]) { colour, colour, colour, colour });
@@ -1415,9 +1456,12 @@ pat_board_snapshot (GtkWidget   *widget,
 static void
 update_renderer_style (PatBoard *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  AdwStyleManager *style = adw_style_manager_get_default ();
 
-  pat_card_renderer_set_style (self->renderer, dark, self->four_colour, self->card_back);
+  pat_card_renderer_set_style (self->renderer, adw_style_manager_get_dark (style),
+                               self->four_colour, self->card_back);
+  pat_card_renderer_set_high_contrast (self->renderer,
+                                       adw_style_manager_get_high_contrast (style));
 }
 
 static void
@@ -1427,7 +1471,7 @@ renderer_changed_cb (PatBoard *self)
 }
 
 static void
-style_dark_cb (PatBoard *self)
+style_changed_cb (PatBoard *self)
 {
   update_renderer_style (self);
 }
@@ -1513,6 +1557,7 @@ pat_board_finalize (GObject *object)
   PatBoard *self = PAT_BOARD (object);
 
   g_free (self->card_back);
+  g_free (self->said);
   g_array_unref (self->steps);
 
   G_OBJECT_CLASS (pat_board_parent_class)->finalize (object);
@@ -1701,7 +1746,9 @@ pat_board_init (PatBoard *self)
                                   G_CALLBACK (move_applied_cb), self);
   g_signal_connect_swapped (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
-                            G_CALLBACK (style_dark_cb), self);
+                            G_CALLBACK (style_changed_cb), self);
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast",
+                            G_CALLBACK (style_changed_cb), self);
   /* Textures are drawn for the scale factor, so a new one needs a new frame. */
   g_signal_connect_swapped (self, "notify::scale-factor", G_CALLBACK (renderer_changed_cb), self);
   update_renderer_style (self);
@@ -1861,9 +1908,47 @@ pat_board_get_card_bounds (PatBoard        *self,
   return TRUE;
 }
 
+/* GTK 4.8 has no way to announce a text; a screen reader reads a change of the focused widget's
+ * description, so the board's description says it too, until the next key or move. */
+guint
+pat_board_get_hint_bounds (PatBoard        *self,
+                           graphene_rect_t  bounds[3])
+{
+  const PatState *state;
+
+  g_return_val_if_fail (PAT_IS_BOARD (self), 0);
+
+  state = pat_board_get_state (self);
+  if (state == NULL || !self->has_hint)
+    return 0;
+  pat_board_ensure_geometry (self);
+  if (self->card_w <= 0)
+    return 0;
+  return hint_rects (self, state, bounds);
+}
+
+gboolean
+pat_board_get_hole_bounds (PatBoard        *self,
+                           graphene_rect_t *bounds)
+{
+  const PatState *state;
+  int hole;
+
+  g_return_val_if_fail (PAT_IS_BOARD (self), FALSE);
+
+  state = pat_board_get_state (self);
+  if (state == NULL)
+    return FALSE;
+  hole = find_kind (pat_board_get_layout (self), PAT_PILE_HOLE);
+  return hole >= 0 && pat_board_get_card_bounds (self, hole, 0, bounds);
+}
+
 void
 pat_board_emit_message (PatBoard   *self,
                         const char *text)
 {
+  g_free (self->said);
+  self->said = g_strdup (text);
+  pat_board_update_accessible (self);
   g_signal_emit (self, signals[MESSAGE], 0, text);
 }

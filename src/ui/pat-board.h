@@ -41,5 +41,13 @@ gboolean   pat_board_get_card_bounds  (PatBoard      *self,
                                        guint          pile,
                                        guint          depth,
                                        graphene_rect_t *bounds);
+/* The rectangles the hint shown marks (its cards and where they go), in widget coordinates, for
+ * whatever tells of the hint to keep clear of them; returns how many (at most 3). */
+guint      pat_board_get_hint_bounds  (PatBoard      *self,
+                                       graphene_rect_t bounds[3]);
+/* The top card (or the slot) of the game's hole, which shows how a game of Black Hole or All in
+ * a Row ended; FALSE when the game has no hole. */
+gboolean   pat_board_get_hole_bounds  (PatBoard      *self,
+                                       graphene_rect_t *bounds);
 
 G_END_DECLS

@@ -27,6 +27,9 @@ void                pat_card_renderer_set_style           (PatCardRenderer      
                                                            gboolean                four_colour,
                                                            const char             *back_name);
 gboolean            pat_card_renderer_get_dark            (PatCardRenderer        *self);
+void                pat_card_renderer_set_high_contrast   (PatCardRenderer        *self,
+                                                           gboolean                high_contrast);
+gboolean            pat_card_renderer_get_high_contrast   (PatCardRenderer        *self);
 gboolean            pat_card_renderer_get_four_colour     (PatCardRenderer        *self);
 const char         *pat_card_renderer_get_back_name       (PatCardRenderer        *self);
 GdkTexture         *pat_card_renderer_get_card            (PatCardRenderer        *self,

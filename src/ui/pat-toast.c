@@ -31,6 +31,9 @@ struct _PatToastTitle
   int            measured_for;    /* the overlay's width when last measured */
   GdkFrameClock *clock;
   gulong         after_paint_id;
+
+  GtkWidget     *clear_of;        /* (weak) the toast must not cover these rectangles of it */
+  GArray        *clear_rects;     /* graphene_rect_t, in @clear_of's coordinates */
 };
 
 G_DEFINE_FINAL_TYPE (PatToastTitle, pat_toast_title, GTK_TYPE_WIDGET)
@@ -103,12 +106,75 @@ pat_toast_title_measure (GtkWidget      *widget,
  * (the window was resized, maximized...), measure again; nothing else would, as the toast keeps
  * its place and its size request is cached. Checked after the frame, once the overlay has its
  * new width: a measure made before then would still see the old one. */
+/* The space between a lifted toast and what it keeps clear of. */
+#define CLEAR_GAP 8
+
+/* A toast keeps its place at the bottom of the overlay, unless that hides what it is about (the
+ * card a hint points at): then it rises to just above that, by a bottom margin on its widget
+ * (libadwaita 1.2 places a toast at the bottom of the overlay, margins included). */
+static void
+keep_clear (PatToastTitle *self)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  GtkWidget *bin = gtk_widget_get_parent (GTK_WIDGET (self));
+  GtkWidget *toast = bin != NULL ? gtk_widget_get_parent (bin) : NULL;
+  graphene_rect_t bounds;
+  GtkBorder css_margin;
+  int height, toast_height, rest, bottom, lift = 0;
+  gboolean moved = TRUE;
+
+  if (overlay == NULL || toast == NULL || self->clear_of == NULL ||
+      !gtk_widget_compute_bounds (toast, overlay, &bounds))
+    return;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_margin (gtk_widget_get_style_context (toast), &css_margin);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  height = gtk_widget_get_height (overlay);
+  toast_height = gtk_widget_get_height (toast);
+  /* Where the toast's bottom rests without a lift (it slides in from below). */
+  rest = height - css_margin.bottom;
+  bottom = rest;
+
+  for (guint round = 0; moved && round < 8; round++)
+    {
+      moved = FALSE;
+      for (guint i = 0; i < self->clear_rects->len; i++)
+        {
+          const graphene_rect_t *r = &g_array_index (self->clear_rects, graphene_rect_t, i);
+          graphene_point_t top_left, bottom_right;
+
+          if (!gtk_widget_compute_point (self->clear_of, overlay, &r->origin, &top_left) ||
+              !gtk_widget_compute_point (self->clear_of, overlay,
+                                         &GRAPHENE_POINT_INIT (r->origin.x + r->size.width,
+                                                               r->origin.y + r->size.height),
+                                         &bottom_right))
+            continue;
+          if (bottom_right.x <= bounds.origin.x ||
+              top_left.x >= bounds.origin.x + bounds.size.width ||
+              bottom_right.y <= bottom - toast_height - CLEAR_GAP ||
+              top_left.y >= bottom + CLEAR_GAP)
+            continue;
+          bottom = (int) floorf (top_left.y) - CLEAR_GAP;
+          moved = TRUE;
+        }
+    }
+  /* No room above: the toast stays down rather than leave the window. */
+  if (!moved && bottom - toast_height >= 0)
+    lift = rest - bottom;
+
+  if (gtk_widget_get_margin_bottom (toast) != lift)
+    gtk_widget_set_margin_bottom (toast, lift);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 PatToastTitle *self)
 {
   if (overlay_width (self) != self->measured_for)
     gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (self->clear_rects != NULL)
+    keep_clear (self);
 }
 
 static void
@@ -167,6 +233,8 @@ pat_toast_title_dispose (GObject *object)
   PatToastTitle *self = PAT_TOAST_TITLE (object);
 
   g_clear_pointer (&self->label, gtk_widget_unparent);
+  g_clear_weak_pointer (&self->clear_of);
+  g_clear_pointer (&self->clear_rects, g_array_unref);
 
   G_OBJECT_CLASS (pat_toast_title_parent_class)->dispose (object);
 }
@@ -214,6 +282,38 @@ pat_toast_new (const char *text)
   gtk_label_set_text (GTK_LABEL (title->label), text);
   adw_toast_set_custom_title (toast, GTK_WIDGET (title));
   return toast;
+}
+
+/**
+ * pat_toast_set_clear_of:
+ * @toast: a toast from pat_toast_new()
+ * @widget: (nullable): the widget @rects are in
+ * @rects: (array length=n_rects): what @toast must not cover, in @widget's coordinates
+ * @n_rects: how many
+ *
+ * Lifts @toast above @rects where it would cover them at the bottom of its overlay (as long
+ * as it would stay in the overlay), following @widget while the toast shows.
+ */
+void
+pat_toast_set_clear_of (AdwToast              *toast,
+                        GtkWidget             *widget,
+                        const graphene_rect_t *rects,
+                        guint                  n_rects)
+{
+  PatToastTitle *self;
+
+  g_return_if_fail (ADW_IS_TOAST (toast));
+  g_return_if_fail (PAT_IS_TOAST_TITLE (adw_toast_get_custom_title (toast)));
+  g_return_if_fail (widget == NULL || GTK_IS_WIDGET (widget));
+
+  self = PAT_TOAST_TITLE (adw_toast_get_custom_title (toast));
+  g_set_weak_pointer (&self->clear_of, widget);
+  g_clear_pointer (&self->clear_rects, g_array_unref);
+  if (widget != NULL && n_rects > 0)
+    {
+      self->clear_rects = g_array_sized_new (FALSE, FALSE, sizeof (graphene_rect_t), n_rects);
+      g_array_append_vals (self->clear_rects, rects, n_rects);
+    }
 }
 
 /**

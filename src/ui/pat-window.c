@@ -39,7 +39,93 @@ set_end_shown (PatWindow *self,
                gboolean   shown)
 {
   gtk_widget_set_can_target (GTK_WIDGET (self->end_revealer), shown);
+  if (shown)
+    gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->end_revealer, shown);
+}
+
+/* A revealer only unmaps what it hides: once the card has faded out, it leaves the accessible
+ * tree too, where a screen reader would find its buttons and empty labels. */
+static void
+end_revealed_cb (PatWindow *self)
+{
+  if (!gtk_revealer_get_reveal_child (self->end_revealer) &&
+      !gtk_revealer_get_child_revealed (self->end_revealer))
+    gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), FALSE);
+}
+
+/* The space between the end card and the hole it keeps clear of. */
+#define END_CARD_GAP 8
+
+/* In a game with a hole (Black Hole, All in a Row), the hole's last card tells how the game went:
+ * the end card goes below it, or above, rather than over it, where there is room. */
+static gboolean
+end_card_position_cb (PatWindow    *self,
+                      GtkWidget    *child,
+                      GdkRectangle *allocation,
+                      GtkOverlay   *overlay)
+{
+  GtkWidget *card = gtk_revealer_get_child (self->end_revealer);
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int min, nat, top, bottom, margin;
+  graphene_rect_t hole;
+  graphene_point_t hole_top, hole_bottom;
+
+  if (child != GTK_WIDGET (self->end_revealer) ||
+      !pat_board_get_hole_bounds (self->board, &hole) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay), &hole.origin,
+                                 &hole_top) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay),
+                                 &GRAPHENE_POINT_INIT (hole.origin.x + hole.size.width,
+                                                       hole.origin.y + hole.size.height),
+                                 &hole_bottom))
+    return FALSE;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  allocation->width = MAX (min, MIN (nat, width));
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, &min, &nat, NULL,
+                      NULL);
+  allocation->height = MAX (min, MIN (nat, height));
+  allocation->x = (width - allocation->width) / 2;
+  allocation->y = (height - allocation->height) / 2;
+
+  /* The card's shadow, inside the revealer's margins, may fall on the hole. */
+  margin = gtk_widget_get_margin_top (card);
+  top = (int) floorf (hole_top.y) - END_CARD_GAP;
+  bottom = (int) ceilf (hole_bottom.y) + END_CARD_GAP;
+  if (allocation->y + allocation->height - margin <= top || allocation->y + margin >= bottom ||
+      hole_bottom.x <= allocation->x + margin ||
+      hole_top.x >= allocation->x + allocation->width - margin)
+    return TRUE;
+  if (bottom - margin + allocation->height <= height)
+    allocation->y = bottom - margin;
+  else if (top + margin - allocation->height >= 0)
+    allocation->y = top + margin - allocation->height;
+  return TRUE;
+}
+
+/* The end card's button that gets the focus describes the card, so that a screen reader says
+ * how the game ended with it; the card itself is named after its title. */
+static void
+end_text_cb (PatWindow *self)
+{
+  const char *title = gtk_label_get_label (self->end_title);
+  const char *text = gtk_label_get_label (self->end_description);
+  g_autofree char *description = text[0] != '\0' ? g_strconcat (title, "\n", text, NULL)
+                                                  : g_strdup (title);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->end_description), text[0] != '\0');
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->end_new_game_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* An empty status message is no label to a screen reader (GTK would name it "GtkLabel"). */
+static void
+message_text_cb (PatWindow *self)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->message_label), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               gtk_label_get_label (self->message_label)[0] == '\0', -1);
 }
 
 /* Whose turn the game shown is during a match; NULL outside one. */
@@ -381,6 +467,13 @@ pat_window_show_hint (PatWindow  *self,
 {
   pat_window_dismiss_hint (self);
   self->hint_toast = pat_toast_new (text);
+  /* Not over the cards the hint points at. */
+  {
+    graphene_rect_t marks[3];
+    guint n = pat_board_get_hint_bounds (self->board, marks);
+
+    pat_toast_set_clear_of (self->hint_toast, GTK_WIDGET (self->board), marks, n);
+  }
   adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->hint_toast, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
@@ -388,6 +481,8 @@ pat_window_show_hint (PatWindow  *self,
   pat_window_set_message (self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->message_label), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               FALSE, -1);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 }
@@ -775,6 +870,10 @@ default_width_cb (PatWindow  *self,
     gtk_widget_add_css_class (self->status_bar, "narrow");
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
+  /* The end card's three buttons do not fit side by side in a narrow window. */
+  gtk_orientable_set_orientation (
+    GTK_ORIENTABLE (gtk_widget_get_parent (GTK_WIDGET (self->end_new_game_button))),
+    narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   update_status (self);
   pat_window_update_verdict (self);
 }
@@ -1207,6 +1306,19 @@ pat_window_init (PatWindow *self)
                         gtk_window_get_toplevels ());
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
+  g_signal_connect_swapped (self->end_revealer, "notify::child-revealed",
+                            G_CALLBACK (end_revealed_cb), self);
+  g_signal_connect_swapped (gtk_widget_get_parent (GTK_WIDGET (self->end_revealer)),
+                            "get-child-position", G_CALLBACK (end_card_position_cb), self);
+  g_signal_connect_swapped (self->end_title, "notify::label", G_CALLBACK (end_text_cb), self);
+  g_signal_connect_swapped (self->end_description, "notify::label", G_CALLBACK (end_text_cb),
+                            self);
+  g_signal_connect_swapped (self->message_label, "notify::label", G_CALLBACK (message_text_cb),
+                            self);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (gtk_revealer_get_child (self->end_revealer)),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->end_title, NULL,
+                                  -1);
+  message_text_cb (self);
 }
 
 /**

@@ -3,7 +3,8 @@
 # What a screen reader sees: runs the built app as its own process with accessibility on and reads
 # its accessible tree over AT-SPI, as Orca does. Every header button has a name, the window is named
 # after the game, the board names the focused pile and card, keyboard moves change what is
-# announced, the status line reads, and the end card of a lost deal reads.
+# announced, a refused move says why, the status line reads, the hidden end card and empty labels
+# are out of the tree, and the end card of a lost deal reads, from the button that gets the focus.
 #
 # Usage: test-atspi.py PATIENCE SCHEMA_DIR, under an X display and a session bus (dbus-run-session),
 # with at-spi2-core installed; prints TAP.
@@ -157,6 +158,29 @@ try:
         key(win, 'Up')
         ok(board.name != before and re.search(r'card \d+ of \d+', board.name or ''),
            'Up moves into the pile: %r' % board.name)
+        # Picked up, and put down where it cannot go: the reason is the board's description, which
+        # a screen reader reads when it changes on the focused widget, and the status line's.
+        key(win, 'space')
+        ok('Holding 1 card' in (board.description or ''),
+           'Space picks the card up: %r' % board.description)
+        key(win, 'Left')
+        key(win, 'space')
+        said = wait_for(lambda: board.description if 'Holding' not in board.description else None)
+        ok(said and 'Arrow keys' not in said, 'a refused move says why on the board: %r' % said)
+        status = [a.name for a in walk(frame) if a.getRole() == pyatspi.ROLE_LABEL]
+        ok(said in status, 'the status line says the same: %s' % status)
+        key(win, 'Escape')
+        ok('Arrow keys move' in (board.description or ''),
+           'the next key brings the board\'s own description back: %r' % board.description)
+
+    # While the game goes on, the end card is out of the tree, and no label is without a name.
+    ok(not [a for a in walk(frame) if a.getRole() == pyatspi.ROLE_PUSH_BUTTON and
+            a.name == 'Restart'],
+       'the hidden end card\'s buttons are not in the tree')
+    nameless = ['%s %r' % (a.getRoleName(), a.name) for a in walk(frame)
+                if a.getRole() in (pyatspi.ROLE_LABEL, pyatspi.ROLE_IMAGE) and
+                (not a.name or a.name.startswith('Gtk'))]
+    ok(not nameless, 'no label or image without a name: %s' % nameless)
     proc.terminate()
     proc.wait(timeout=10)
 
@@ -170,12 +194,30 @@ try:
             return labels if any('lost' in n.lower() or 'no more' in n.lower() for n in labels) else None
         labels = wait_for(end_card) or []
         ok(labels, 'the end card of a lost deal reads: %s' % labels)
+        header_tips = ('New Game', 'Undo', 'Redo', 'Hint', 'Main Menu', 'Stop Playing',
+                       'Minimize the window', 'Maximize the window', 'Close the window')
         end_buttons = [a.name for a in walk(app)
-                       if a.getRole() == pyatspi.ROLE_PUSH_BUTTON and not a.description]
+                       if a.getRole() == pyatspi.ROLE_PUSH_BUTTON and
+                       a.description not in header_tips]
         # Named by their words alone: GTK 4.8 by itself would say "_Undo Undo" (see pat-a11y.c).
         ok(all(w in end_buttons for w in ('Undo', 'Restart', 'New Game')) and
            not any('_' in n for n in end_buttons),
            'the end card buttons are named: %s' % end_buttons)
+        # The focus goes to New Game: it tells how the game ended.
+        focused = wait_for(lambda: next((a for a in walk(app)
+                                         if a.getState().contains(pyatspi.STATE_FOCUSED)), None))
+        ok(focused is not None and focused.name == 'New Game',
+           'the end card\'s New Game button has the focus: %r' % (focused and focused.name))
+        description = (focused.description or '') if focused is not None else ''
+        ok('No More Moves' in description and 'top card of the hole' in description,
+           'the focused button tells the end card\'s title and reason: %r' % description)
+        card = next((a for a in walk(app) if a.getRole() == pyatspi.ROLE_PANEL and
+                     a.name == 'No More Moves'), None)
+        ok(card is not None, 'the end card is named after its title')
+        nameless = ['%s %r' % (a.getRoleName(), a.name) for a in walk(app)
+                    if a.getRole() in (pyatspi.ROLE_LABEL, pyatspi.ROLE_IMAGE) and
+                    (not a.name or a.name.startswith('Gtk'))]
+        ok(not nameless, 'no label or image of the end card without a name: %s' % nameless)
 finally:
     for p in procs:
         if p.poll() is None:
