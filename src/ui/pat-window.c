@@ -870,10 +870,6 @@ default_width_cb (PatWindow  *self,
     gtk_widget_add_css_class (self->status_bar, "narrow");
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
-  /* The end card's three buttons do not fit side by side in a narrow window. */
-  gtk_orientable_set_orientation (
-    GTK_ORIENTABLE (gtk_widget_get_parent (GTK_WIDGET (self->end_new_game_button))),
-    narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   update_status (self);
   pat_window_update_verdict (self);
 }
