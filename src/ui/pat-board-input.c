@@ -230,14 +230,13 @@ send_home (PatBoard *self,
 {
   const PatState *state = pat_board_get_state (self);
   const char *first_reason = NULL;
+  gboolean has_home = FALSE;
+  int only = -1;
+  guint fits = 0;
 
   set_selection (self, -1, 0);
   if (pat_state_pile_len (state, pile) == 0)
     return FALSE;
-
-  gboolean has_home = FALSE;
-  int only = -1;
-  guint fits = 0;
 
   for (guint d = 0; d < state->n_piles; d++)
     {
