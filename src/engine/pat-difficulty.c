@@ -30,7 +30,7 @@ random_playout (const PatRules *rules,
   guint steps;
 
   pat_seen_clear (seen);
-  pat_seen_add (seen, pat_state_hash (&s));
+  pat_seen_add (seen, pat_seen_hash (&s));
   for (steps = 0; steps < PLAYOUT_MAX_MOVES && rules->status (&s) == PAT_STATUS_PLAYING; steps++)
     {
       PatMoveList moves;
@@ -43,7 +43,7 @@ random_playout (const PatRules *rules,
           PatState next = s;
 
           rules->apply (&next, &moves.moves[k], NULL);
-          if (pat_seen_add (seen, pat_state_hash (&next)))
+          if (pat_seen_add (seen, pat_seen_hash (&next)))
             {
               s = next;
               moved = TRUE;
