@@ -256,10 +256,12 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *die = NULL;
   g_autofree char *yardstick_name = NULL;
   g_autofree char *timeout_text = NULL;
+  g_autofree char *game_help = g_strdup_printf ("The game id, a game with difficulty levels (%s)",
+                                                pat_cli_level_game_ids ());
   double timeout;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
-    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, game_help, "ID" },
     { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals,
       "The deals to measure, A..B (default 1..1000)", "A..B" },
     { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
@@ -299,8 +301,9 @@ pat_cli_bench_difficulty (int    argc,
                               entries, &argc, &argv, &error))
     return pat_cli_fail ("%s", error->message);
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
-  if (rules == NULL || !pat_solver_supports (rules))
-    return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
+  if (rules == NULL || !pat_solver_supports (rules) || !pat_difficulty_has_levels (rules))
+    return pat_cli_fail ("--game takes a game with a solver and difficulty levels (%s)",
+                         pat_cli_level_game_ids ());
   timeout = pat_difficulty_pick_seconds (rules);
   if (!pat_cli_parse_die (rules, die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error) ||

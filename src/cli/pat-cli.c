@@ -165,6 +165,13 @@ start_game_of_difficulty (const CliOptions  *o,
                    "%s has no solver, so no difficulty: it has no decisions", (*rules)->id);
       return FALSE;
     }
+  if (!pat_difficulty_has_levels (*rules))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                   "%s has no difficulty levels: its deals play alike (games with levels: %s)",
+                   (*rules)->id, pat_cli_level_game_ids ());
+      return FALSE;
+    }
   if (o->deal != NULL || o->deck != NULL)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
@@ -190,8 +197,8 @@ cmd_deal (int    argc,
       "Pick the first deal of this level, easy, medium or hard, at or after --from, that the "
       "solver proves winnable within the game's budget ("
       G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight "
-      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a "
-      "solver)", "LEVEL" },
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with "
+      "levels)", "LEVEL" },
     { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from,
       "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }

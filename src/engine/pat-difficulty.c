@@ -115,6 +115,12 @@ pat_difficulty_score_with (const PatRules *rules,
 }
 
 gboolean
+pat_difficulty_has_levels (const PatRules *rules)
+{
+  return thresholds_of (rules) != NULL;
+}
+
+gboolean
 pat_difficulty_thresholds (const PatRules *rules,
                            double         *easy_min,
                            double         *medium_min)

@@ -119,6 +119,9 @@ gboolean      pat_yardstick_from_string   (const char           *text,
  * EASY at or above the first, MEDIUM at or above the second, HARD below. */
 PatDifficulty pat_difficulty_of_score     (const PatRules       *rules,
                                            double                score);
+/* Whether @rules' game has difficulty levels (PatRules.difficulty): a game whose deals all play
+ * alike, such as Free Columns where every deal is won, has none. */
+gboolean      pat_difficulty_has_levels   (const PatRules       *rules);
 /* The thresholds of @rules (FALSE for a game without difficulty levels). */
 gboolean      pat_difficulty_thresholds   (const PatRules       *rules,
                                            double               *easy_min,
