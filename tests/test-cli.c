@@ -342,21 +342,42 @@ test_solve_memory_peak (void)
   g_assert_cmpuint (bytes, >, 8 * 1024 * 1024);
 }
 
-/* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). */
+/* solve rates deals only when asked (--difficulty), as the playouts cost more than the solver in
+ * Black Hole: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). A game without
+ * levels refuses the option. */
 static void
 test_solve_difficulty (void)
 {
   g_auto(Run) lost = { 0, };
   g_auto(Run) won = { 0, };
+  g_auto(Run) plain = { 0, };
+  g_auto(Run) summary = { 0, };
+  g_auto(Run) free_columns = { 0, };
 
-  run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
+  run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", "--difficulty", NULL);
+  g_assert_cmpstr (lost.err, ==, "");
   g_assert_cmpint (lost.status, ==, 0);
   g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\","
-                                             "\"difficulty\":\"unwinnable\","));
-  run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", NULL);
+                                             "\"difficulty\":\"unwinnable\",\"nodes\":"));
+  run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", "--difficulty", NULL);
   g_assert_cmpint (won.status, ==, 0);
-  g_assert_true (g_str_has_prefix (won.out,
-                                   "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
+  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":4,\"result\":\"solved\","
+                                            "\"difficulty\":\"easy\",\"nodes\":"));
+
+  /* Not asked: the same verdict and line, without the level. */
+  run_cli (&plain, "solve", "--game", "black-hole", "--deal", "4", NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_true (g_str_has_prefix (plain.out, "{\"deal\":4,\"result\":\"solved\",\"nodes\":"));
+  g_assert_null (strstr (plain.out, "difficulty"));
+  g_assert_cmpstr (strstr (plain.out, "\"solution\":"), ==, strstr (won.out, "\"solution\":"));
+  run_cli (&summary, "solve", "--game", "all-in-a-row", "--deals", "1..5", "--summary", NULL);
+  g_assert_cmpint (summary.status, ==, 0);
+  g_assert_null (strstr (summary.out, "difficulty"));
+  g_assert_nonnull (strstr (summary.out, "\"cpu_seconds\":"));
+
+  run_cli (&free_columns, "solve", "--game", "perpetual-motion-free", "--deal", "1",
+           "--difficulty", NULL);
+  assert_bad_input (&free_columns, "perpetual-motion-free has no difficulty levels");
 }
 
 /* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as
@@ -402,7 +423,7 @@ test_deal_difficulty (void)
         g_assert_cmpuint (strlen (run.out), >, strlen (plain.out));
 
         /* solve agrees on the level. */
-        run_cli (&solved, "solve", "--game", games[g], "--deal", number, NULL);
+        run_cli (&solved, "solve", "--game", games[g], "--deal", number, "--difficulty", NULL);
         expected = g_strdup_printf ("\"result\":\"solved\",\"difficulty\":\"%s\"", levels[l]);
         g_assert_nonnull (strstr (solved.out, expected));
 
