@@ -203,11 +203,52 @@ test_simulate (void)
   g_assert_nonnull (strstr (one.out, "\"mean_rounds_won\":"));
   g_assert_nonnull (strstr (one.out, "\"mean_cycle_length\":"));
 
+  /* Wall time, CPU time and what they make per deal, on the code path named. */
+  g_assert_nonnull (strstr (one.out, "\"cpu_seconds\":"));
+  g_assert_nonnull (strstr (one.out, "\"deals_per_cpu_second\":"));
+  g_assert_nonnull (strstr (one.out, "\"threads\":1,"));
+  g_assert_nonnull (strstr (two.out, "\"threads\":2,"));
+  g_assert_true (strstr (one.out, "\"vector\":\"avx512-vbmi2\"}\n") != NULL ||
+                 strstr (one.out, "\"vector\":\"avx2\"}\n") != NULL ||
+                 strstr (one.out, "\"vector\":\"scalar\"}\n") != NULL);
+
   /* Threads change the time, nothing else. */
   seconds = strstr (one.out, "\"seconds\"");
   g_assert_nonnull (seconds);
   g_assert_nonnull (strstr (two.out, "\"seconds\""));
   g_assert_cmpint (strncmp (one.out, two.out, seconds - one.out), ==, 0);
+}
+
+/* bench: the machine first, then each run in wall and CPU seconds. */
+static void
+test_bench (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  guint i;
+
+  run_cli (&run, "bench", "--deals", "1..4000", "--threads", "2", NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"machine\":\""));
+  g_assert_nonnull (strstr (lines[0], "\"cores\":"));
+  g_assert_nonnull (strstr (lines[0], "\"threads\":2,\"vector\":\""));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"player\":\"plain\",\"threads\":1,"
+                                             "\"deals\":200,"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"player\":\"fast\",\"threads\":1,"
+                                             "\"deals\":4000,"));
+  g_assert_true (g_str_has_prefix (lines[3], "{\"player\":\"fast\",\"threads\":2,"
+                                             "\"deals\":4000,"));
+  for (i = 1; i <= 3; i++)
+    {
+      g_assert_nonnull (strstr (lines[i], "\"cpu_seconds\":"));
+      g_assert_nonnull (strstr (lines[i], "\"deals_per_cpu_second\":"));
+    }
+  g_assert_nonnull (strstr (lines[2], "\"speedup_over_plain\":"));
+  g_assert_nonnull (strstr (lines[3], "\"scaling_over_one_thread\":"));
+  g_assert_cmpstr (lines[4], ==, "");
 }
 
 static void
@@ -871,6 +912,7 @@ main (int   argc,
   g_test_add_func ("/cli/replay/perpetual-motion", test_replay_perpetual_motion);
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/simulate", test_simulate);
+  g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
