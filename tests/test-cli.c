@@ -550,6 +550,38 @@ json_number (const char *line,
   return g_ascii_strtod (at + strlen (key), NULL);
 }
 
+/* bench-difficulty's totals say how far apart the yardstick's win rates of adjacent levels are:
+ * the two-proportion z of the counts on the levels' lines. */
+static void
+test_bench_difficulty_z (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  double n[3], won[3];
+  guint l;
+
+  run_cli (&run, "bench-difficulty", "--game", "black-hole", "--deals", "1..40", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  for (l = 0; l < 3; l++)
+    {
+      n[l] = json_number (lines[l], "\"deals\":");
+      won[l] = json_number (lines[l], "\"greedy_won\":");
+      g_assert_cmpfloat (n[l], >, 0);
+    }
+  for (l = 0; l < 2; l++)
+    {
+      double p = (won[l] + won[l + 1]) / (n[l] + n[l + 1]);
+      double se = sqrt (p * (1 - p) * (1 / n[l] + 1 / n[l + 1]));
+      double z = se > 0 ? (won[l] / n[l] - won[l + 1] / n[l + 1]) / se : 0;
+
+      g_assert_cmpfloat_with_epsilon (json_number (lines[3], l == 0 ? "\"z_easy_medium\":"
+                                                                    : "\"z_medium_hard\":"),
+                                      z, 0.006);
+    }
+}
+
 /* The winnable deals' scores at or above @cut, over all of them. */
 static double
 share_at_or_above (GArray *scores,
@@ -922,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
   g_test_add_func ("/cli/bench-difficulty/cuts", test_bench_difficulty_cuts);
+  g_test_add_func ("/cli/bench-difficulty/z", test_bench_difficulty_z);
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);
