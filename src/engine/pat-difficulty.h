@@ -56,17 +56,20 @@ typedef enum {
  * A game's difficulty levels, which its rules reach (PatRules.difficulty) and the functions below
  * read. The yardstick and who plays the playouts: in Black Hole, All in a Row and Idiot's Delight
  * the look-ahead greedy player wins 1-6 % of the winnable deals, too few to show levels apart, and
- * random players predict little of how a player who thinks fares (see README.md); their yardstick
- * is the rollout player of level 2 (deterministic) and their playouts rollout players of level 1
- * (at random among equal moves). The others: the greedy player and random players.
+ * random players predict little of how a player who thinks fares (docs/benchmarks.md); their
+ * yardstick is the rollout player of level 2 (deterministic) and their playouts rollout players of
+ * level 1 (at random among equal moves), All in a Row counting their wins first (see
+ * pat_difficulty_score_with()). The others: the greedy player and random players. A game whose
+ * deals all play alike has no levels (Free Columns: every deal is won by every player tried).
  * Then the thresholds on the playout score: the scores a third and two thirds of the way up
- * among the winnable deals 100001–100600 (Penguin, Demon, Free Columns) or 100001–101800 (the
- * three games with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
+ * among the winnable deals 100001–100600 (Penguin, Demon) or 100001–101800 (the three games
+ * with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
  * ("score_third", "score_two_thirds"), so that each level holds about a third of the winnable
  * deals. Rollout players often all end a deal alike, so many deals share a score; such a block
  * is kept on the side of a threshold that leaves the levels nearest thirds, and the threshold set
- * between the block and the next score. These are not the deals the benchmark in README.md
- * measures. Changing a game's rules module or the score needs them measured again.
+ * between the block and the next score. These are not the deals the benchmarks in
+ * docs/benchmarks.md measure. Changing a game's rules module or the score needs them measured
+ * again.
  */
 struct _PatDifficultyInfo {
   PatYardstick   yardstick;
