@@ -203,11 +203,52 @@ test_simulate (void)
   g_assert_nonnull (strstr (one.out, "\"mean_rounds_won\":"));
   g_assert_nonnull (strstr (one.out, "\"mean_cycle_length\":"));
 
+  /* Wall time, CPU time and what they make per deal, on the code path named. */
+  g_assert_nonnull (strstr (one.out, "\"cpu_seconds\":"));
+  g_assert_nonnull (strstr (one.out, "\"deals_per_cpu_second\":"));
+  g_assert_nonnull (strstr (one.out, "\"threads\":1,"));
+  g_assert_nonnull (strstr (two.out, "\"threads\":2,"));
+  g_assert_true (strstr (one.out, "\"vector\":\"avx512-vbmi2\"}\n") != NULL ||
+                 strstr (one.out, "\"vector\":\"avx2\"}\n") != NULL ||
+                 strstr (one.out, "\"vector\":\"scalar\"}\n") != NULL);
+
   /* Threads change the time, nothing else. */
   seconds = strstr (one.out, "\"seconds\"");
   g_assert_nonnull (seconds);
   g_assert_nonnull (strstr (two.out, "\"seconds\""));
   g_assert_cmpint (strncmp (one.out, two.out, seconds - one.out), ==, 0);
+}
+
+/* bench: the machine first, then each run in wall and CPU seconds. */
+static void
+test_bench (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  guint i;
+
+  run_cli (&run, "bench", "--deals", "1..4000", "--threads", "2", NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"machine\":\""));
+  g_assert_nonnull (strstr (lines[0], "\"cores\":"));
+  g_assert_nonnull (strstr (lines[0], "\"threads\":2,\"vector\":\""));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"player\":\"plain\",\"threads\":1,"
+                                             "\"deals\":200,"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"player\":\"fast\",\"threads\":1,"
+                                             "\"deals\":4000,"));
+  g_assert_true (g_str_has_prefix (lines[3], "{\"player\":\"fast\",\"threads\":2,"
+                                             "\"deals\":4000,"));
+  for (i = 1; i <= 3; i++)
+    {
+      g_assert_nonnull (strstr (lines[i], "\"cpu_seconds\":"));
+      g_assert_nonnull (strstr (lines[i], "\"deals_per_cpu_second\":"));
+    }
+  g_assert_nonnull (strstr (lines[2], "\"speedup_over_plain\":"));
+  g_assert_nonnull (strstr (lines[3], "\"scaling_over_one_thread\":"));
+  g_assert_cmpstr (lines[4], ==, "");
 }
 
 static void
@@ -342,21 +383,42 @@ test_solve_memory_peak (void)
   g_assert_cmpuint (bytes, >, 8 * 1024 * 1024);
 }
 
-/* solve prints the difficulty: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). */
+/* solve rates deals only when asked (--difficulty), as the playouts cost more than the solver in
+ * Black Hole: Black Hole deal 1 is unwinnable, deal 4 easy (test-difficulty). A game without
+ * levels refuses the option. */
 static void
 test_solve_difficulty (void)
 {
   g_auto(Run) lost = { 0, };
   g_auto(Run) won = { 0, };
+  g_auto(Run) plain = { 0, };
+  g_auto(Run) summary = { 0, };
+  g_auto(Run) free_columns = { 0, };
 
-  run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", NULL);
+  run_cli (&lost, "solve", "--game", "black-hole", "--deal", "1", "--difficulty", NULL);
+  g_assert_cmpstr (lost.err, ==, "");
   g_assert_cmpint (lost.status, ==, 0);
   g_assert_true (g_str_has_prefix (lost.out, "{\"deal\":1,\"result\":\"unsolvable\","
-                                             "\"difficulty\":\"unwinnable\","));
-  run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", NULL);
+                                             "\"difficulty\":\"unwinnable\",\"nodes\":"));
+  run_cli (&won, "solve", "--game", "black-hole", "--deal", "4", "--difficulty", NULL);
   g_assert_cmpint (won.status, ==, 0);
-  g_assert_true (g_str_has_prefix (won.out,
-                                   "{\"deal\":4,\"result\":\"solved\",\"difficulty\":\"easy\","));
+  g_assert_true (g_str_has_prefix (won.out, "{\"deal\":4,\"result\":\"solved\","
+                                            "\"difficulty\":\"easy\",\"nodes\":"));
+
+  /* Not asked: the same verdict and line, without the level. */
+  run_cli (&plain, "solve", "--game", "black-hole", "--deal", "4", NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_true (g_str_has_prefix (plain.out, "{\"deal\":4,\"result\":\"solved\",\"nodes\":"));
+  g_assert_null (strstr (plain.out, "difficulty"));
+  g_assert_cmpstr (strstr (plain.out, "\"solution\":"), ==, strstr (won.out, "\"solution\":"));
+  run_cli (&summary, "solve", "--game", "all-in-a-row", "--deals", "1..5", "--summary", NULL);
+  g_assert_cmpint (summary.status, ==, 0);
+  g_assert_null (strstr (summary.out, "difficulty"));
+  g_assert_nonnull (strstr (summary.out, "\"cpu_seconds\":"));
+
+  run_cli (&free_columns, "solve", "--game", "perpetual-motion-free", "--deal", "1",
+           "--difficulty", NULL);
+  assert_bad_input (&free_columns, "perpetual-motion-free has no difficulty levels");
 }
 
 /* deal --difficulty picks a deal at or after --from that solve rates at that level, prints it as
@@ -402,7 +464,7 @@ test_deal_difficulty (void)
         g_assert_cmpuint (strlen (run.out), >, strlen (plain.out));
 
         /* solve agrees on the level. */
-        run_cli (&solved, "solve", "--game", games[g], "--deal", number, NULL);
+        run_cli (&solved, "solve", "--game", games[g], "--deal", number, "--difficulty", NULL);
         expected = g_strdup_printf ("\"result\":\"solved\",\"difficulty\":\"%s\"", levels[l]);
         g_assert_nonnull (strstr (solved.out, expected));
 
@@ -429,6 +491,10 @@ test_deal_difficulty_errors (void)
     { { "deal", "--game", "black-hole", "--difficulty", "easy", "--from", "x" }, NULL },
     { { "deal", "--game", "perpetual-motion", "--difficulty", "easy" }, "no solver" },
     { { "bench-difficulty", "--game", "perpetual-motion" }, "a game with a solver" },
+    /* Free Columns has a solver but no levels: every deal is won, by any player. */
+    { { "deal", "--game", "perpetual-motion-free", "--difficulty", "easy" },
+      "perpetual-motion-free has no difficulty levels" },
+    { { "bench-difficulty", "--game", "perpetual-motion-free" }, "difficulty levels" },
     { { "bench-difficulty", "--game", "demon", "--deals", "5..1" }, NULL },
     { { "bench-difficulty", "--game", "penguin", "--timeout", "0" },
       "--timeout takes seconds, more than 0" },
@@ -482,6 +548,38 @@ json_number (const char *line,
 
   g_assert_nonnull (at);
   return g_ascii_strtod (at + strlen (key), NULL);
+}
+
+/* bench-difficulty's totals say how far apart the yardstick's win rates of adjacent levels are:
+ * the two-proportion z of the counts on the levels' lines. */
+static void
+test_bench_difficulty_z (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  double n[3], won[3];
+  guint l;
+
+  run_cli (&run, "bench-difficulty", "--game", "black-hole", "--deals", "1..40", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  for (l = 0; l < 3; l++)
+    {
+      n[l] = json_number (lines[l], "\"deals\":");
+      won[l] = json_number (lines[l], "\"greedy_won\":");
+      g_assert_cmpfloat (n[l], >, 0);
+    }
+  for (l = 0; l < 2; l++)
+    {
+      double p = (won[l] + won[l + 1]) / (n[l] + n[l + 1]);
+      double se = sqrt (p * (1 - p) * (1 / n[l] + 1 / n[l + 1]));
+      double z = se > 0 ? (won[l] / n[l] - won[l + 1] / n[l + 1]) / se : 0;
+
+      g_assert_cmpfloat_with_epsilon (json_number (lines[3], l == 0 ? "\"z_easy_medium\":"
+                                                                    : "\"z_medium_hard\":"),
+                                      z, 0.006);
+    }
 }
 
 /* The winnable deals' scores at or above @cut, over all of them. */
@@ -791,8 +889,8 @@ lists_game (const char *line,
   return FALSE;
 }
 
-/* Every command's help, whose --game line lists the registered games: all of them, or those with
- * a solver for the commands that solve. */
+/* Every command's help, whose --game line lists the registered games: all of them, those with
+ * a solver for solve, those with difficulty levels for bench-difficulty. */
 static void
 test_help (void)
 {
@@ -809,8 +907,8 @@ test_help (void)
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_auto(Run) run = { 0, };
-      gboolean solving = strcmp (commands[i], "solve") == 0 ||
-                         strcmp (commands[i], "bench-difficulty") == 0;
+      gboolean solving = strcmp (commands[i], "solve") == 0;
+      gboolean levels = strcmp (commands[i], "bench-difficulty") == 0;
       g_autofree char *line = NULL;
       const char *start, *end;
 
@@ -825,7 +923,8 @@ test_help (void)
       for (g = 0; g < n; g++)
         {
           g_test_message ("%s: %s", commands[i], all[g]->id);
-          if (solving && !pat_solver_supports (all[g]))
+          if ((solving && !pat_solver_supports (all[g])) ||
+              (levels && (!pat_solver_supports (all[g]) || all[g]->difficulty == NULL)))
             g_assert_false (lists_game (line, all[g]->id));
           else
             g_assert_true (lists_game (line, all[g]->id));
@@ -846,6 +945,7 @@ main (int   argc,
   g_test_add_func ("/cli/replay/perpetual-motion", test_replay_perpetual_motion);
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/simulate", test_simulate);
+  g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/solve/demon", test_solve_demon);
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
@@ -855,6 +955,7 @@ main (int   argc,
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);
   g_test_add_func ("/cli/bench-difficulty", test_bench_difficulty);
   g_test_add_func ("/cli/bench-difficulty/cuts", test_bench_difficulty_cuts);
+  g_test_add_func ("/cli/bench-difficulty/z", test_bench_difficulty_z);
   g_test_add_func ("/cli/bench-difficulty/yardstick", test_bench_difficulty_yardstick);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/errors/quoted", test_errors_quoted);

@@ -179,6 +179,51 @@ test_score (void)
                                   ((PAT_N_CARDS - 2) + (PAT_N_CARDS - 2) / 52.0) / 53.0, 1e-9);
 }
 
+/* Counting wins first (All in a Row's score): a position every rollout player wins scores 1; a
+ * blocked one, where each puts 50 cards out, no win and then the mean share; and one deal won by
+ * one more of the players always scores above one won by fewer, however far the others got. */
+static void
+test_score_rollout_wins (void)
+{
+  const char *fans_blocked[] = { "9C", "2D", NULL };
+  const char *fans_forced[] = { "3C 2D", "4H", NULL };
+  const guint n = PAT_DIFFICULTY_ROLLOUT_PLAYOUTS;
+  PatState state;
+  guint d;
+
+  make_black_hole (&state, "AS", fans_forced);
+  g_assert_cmpfloat (pat_difficulty_score_with (&pat_rules_black_hole, PAT_PLAYOUT_ROLLOUT_WINS,
+                                                &state, NULL), ==, 1.0);
+  make_black_hole (&state, "5H", fans_blocked);
+  g_assert_cmpfloat_with_epsilon (pat_difficulty_score_with (&pat_rules_black_hole,
+                                                             PAT_PLAYOUT_ROLLOUT_WINS, &state,
+                                                             NULL),
+                                  (PAT_N_CARDS - 2) / 52.0 / (n + 1), 1e-9);
+
+  /* All in a Row deals: the score's whole part over n + 1 is the number of wins, so deals with
+   * more wins score higher. The first 40 deals hold several with none and several with some. */
+  {
+    gboolean none = FALSE, some = FALSE;
+
+    for (d = 1; d <= 40; d++)
+      {
+        double score;
+        guint wins;
+
+        deal (&pat_rules_all_in_a_row, d, &state);
+        score = pat_difficulty_score (&pat_rules_all_in_a_row, &state, NULL);
+        g_assert_cmpfloat (score, >=, 0);
+        g_assert_cmpfloat (score, <=, 1);
+        wins = (guint) (score * (n + 1));
+        g_assert_cmpuint (wins, <=, n);
+        none |= wins == 0;
+        some |= wins > 0;
+      }
+    g_assert_true (none);
+    g_assert_true (some);
+  }
+}
+
 /* Rollout players see that 2H first strands 2D: all of them win where a random player loses half
  * the time. Black Hole's score is theirs. */
 static void
@@ -197,7 +242,8 @@ test_score_rollout_players (void)
   g_assert_cmpfloat (random_score, <, 1.0);
   g_assert_cmpfloat (random_score, >, (PAT_N_CARDS - 3) / 52.0);
   g_assert_cmpint (pat_difficulty_players (&pat_rules_black_hole), ==, PAT_PLAYOUT_ROLLOUT);
-  g_assert_cmpint (pat_difficulty_players (&pat_rules_all_in_a_row), ==, PAT_PLAYOUT_ROLLOUT);
+  g_assert_cmpint (pat_difficulty_players (&pat_rules_all_in_a_row), ==,
+                   PAT_PLAYOUT_ROLLOUT_WINS);
   g_assert_cmpint (pat_difficulty_players (&pat_rules_idiots_delight), ==, PAT_PLAYOUT_ROLLOUT);
   g_assert_cmpint (pat_difficulty_players (&pat_rules_penguin), ==, PAT_PLAYOUT_RANDOM);
   g_assert_cmpfloat (pat_difficulty_score (&pat_rules_black_hole, &state, NULL), ==, rollout_score);
@@ -363,7 +409,7 @@ test_levels_of_score (void)
     {
       double easy_min, medium_min;
 
-      if (!pat_solver_supports (all[i]))
+      if (!pat_solver_supports (all[i]) || !pat_difficulty_has_levels (all[i]))
         {
           g_assert_false (pat_difficulty_thresholds (all[i], &easy_min, &medium_min));
           g_assert_cmpint (pat_difficulty_of_score (all[i], 0.5), ==, PAT_DIFFICULTY_UNKNOWN);
@@ -417,6 +463,10 @@ test_known_deals (void)
     { &pat_rules_black_hole, 8, PAT_DIFFICULTY_MEDIUM },
     { &pat_rules_black_hole, 9, PAT_DIFFICULTY_EASY },
     { &pat_rules_black_hole, 10, PAT_DIFFICULTY_HARD },
+    /* All in a Row counts wins first: deals 8 and 29, Easy by the best game, are not. */
+    { &pat_rules_all_in_a_row, 3, PAT_DIFFICULTY_EASY },
+    { &pat_rules_all_in_a_row, 8, PAT_DIFFICULTY_MEDIUM },
+    { &pat_rules_all_in_a_row, 29, PAT_DIFFICULTY_HARD },
     { &pat_rules_penguin, 2, PAT_DIFFICULTY_EASY },
     { &pat_rules_penguin, 4, PAT_DIFFICULTY_MEDIUM },
     { &pat_rules_penguin, 5, PAT_DIFFICULTY_HARD },
@@ -530,6 +580,7 @@ main (int   argc,
   g_test_add_func ("/greedy/looks-ahead", test_greedy_looks_ahead);
   g_test_add_func ("/greedy/loses-winnable", test_greedy_loses_winnable);
   g_test_add_func ("/difficulty/score", test_score);
+  g_test_add_func ("/difficulty/score/rollout-wins", test_score_rollout_wins);
   g_test_add_func ("/difficulty/score-rollout-players", test_score_rollout_players);
   g_test_add_func ("/rollout/levels", test_rollout_levels);
   g_test_add_func ("/rollout/repeatable", test_rollout_repeatable);

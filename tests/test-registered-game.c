@@ -289,7 +289,7 @@ test_shipped (void)
   } levels[] = {
     { "black-hole", PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.97995, 0.96055,
       PAT_DIFFICULTY_PICK_SECONDS },
-    { "all-in-a-row", PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.9550, 0.8841,
+    { "all-in-a-row", PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT_WINS, 0.0928, 0.07735,
       PAT_DIFFICULTY_PICK_SECONDS },
     { "penguin", PAT_YARDSTICK_GREEDY, PAT_PLAYOUT_RANDOM, 0.133, 0.088,
       PAT_DIFFICULTY_PICK_SECONDS },
@@ -297,10 +297,9 @@ test_shipped (void)
       PAT_DIFFICULTY_PICK_SECONDS },
     { "idiots-delight", PAT_YARDSTICK_ROLLOUT, PAT_PLAYOUT_ROLLOUT, 0.96975, 0.92305,
       PAT_DIFFICULTY_PICK_SECONDS_SAT },
-    { "perpetual-motion-free", PAT_YARDSTICK_GREEDY, PAT_PLAYOUT_RANDOM, 0.433, 0.356,
-      PAT_DIFFICULTY_PICK_SECONDS },
   };
   const PatRules *pm = pat_rules_lookup ("perpetual-motion");
+  const PatRules *fc = pat_rules_lookup ("perpetual-motion-free");
   double easy_min, medium_min;
   guint i;
 
@@ -322,6 +321,13 @@ test_shipped (void)
     }
   g_assert_true (pat_rules_lookup ("black-hole")->solver ==
                  pat_rules_lookup ("all-in-a-row")->solver);
+
+  /* Free Columns has a solver and no levels: every deal is won. */
+  g_assert_true (pat_solver_supports (fc));
+  g_assert_null (fc->difficulty);
+  g_assert_false (pat_difficulty_has_levels (fc));
+  g_assert_false (pat_difficulty_thresholds (fc, &easy_min, &medium_min));
+  g_assert_true (pat_difficulty_has_levels (pat_rules_lookup ("all-in-a-row")));
 
   g_assert_null (pm->solver);
   g_assert_null (pm->difficulty);

@@ -130,6 +130,20 @@ pat_cli_game_ids (gboolean with_solver)
   return g_intern_string (ids->str);
 }
 
+const char *
+pat_cli_level_game_ids (void)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+  const PatRules *const *all;
+  guint n, i;
+
+  all = pat_rules_all (&n);
+  for (i = 0; i < n; i++)
+    if (pat_solver_supports (all[i]) && pat_difficulty_has_levels (all[i]))
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? ", " : "", all[i]->id);
+  return g_intern_string (ids->str);
+}
+
 /**
  * pat_cli_game_help:
  * @with_solver: whether to list only the games with a solver

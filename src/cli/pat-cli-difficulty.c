@@ -210,7 +210,26 @@ print_level (const PatRules    *rules,
           quantile (waits, 0.5), quantile (waits, 0.95));
 }
 
-/* Prints the totals: verdicts, the greedy player's wins, and the thresholds that would split the
+/* How far apart the yardstick's win rates of two levels are: the two-proportion z statistic of
+ * @won_a wins in @n_a deals against @won_b in @n_b (positive when the first level's rate is
+ * higher; about 2 or more is a difference chance rarely makes). 0 when it cannot be told. */
+static double
+z_statistic (guint64 won_a,
+             guint64 n_a,
+             guint64 won_b,
+             guint64 n_b)
+{
+  double p, se;
+
+  if (n_a == 0 || n_b == 0)
+    return 0;
+  p = (double) (won_a + won_b) / (n_a + n_b);
+  se = sqrt (p * (1 - p) * (1.0 / n_a + 1.0 / n_b));
+  return se > 0 ? ((double) won_a / n_a - (double) won_b / n_b) / se : 0;
+}
+
+/* Prints the totals: verdicts, the greedy player's wins, how far apart the levels' win rates are
+ * (z of Easy against Medium and of Medium against Hard), and the thresholds that would split the
  * winnable deals into thirds (see cut()) next to the thresholds in use. */
 static void
 print_totals (const PatRules    *rules,
@@ -221,6 +240,7 @@ print_totals (const PatRules    *rules,
   g_autoptr(GArray) winnable_scores = g_array_new (FALSE, FALSE, sizeof (double));
   guint64 by_result[4] = { 0, };
   guint64 greedy_all = 0, greedy_winnable = 0, k;
+  guint64 level_n[PAT_DIFFICULTY_HARD + 1] = { 0, }, level_won[PAT_DIFFICULTY_HARD + 1] = { 0, };
   double easy_min, medium_min;
 
   for (k = 0; k < count; k++)
@@ -231,6 +251,8 @@ print_totals (const PatRules    *rules,
         {
           greedy_winnable += figures[k].greedy_won;
           g_array_append_val (winnable_scores, figures[k].score);
+          level_n[figures[k].by_score]++;
+          level_won[figures[k].by_score] += figures[k].greedy_won;
         }
     }
   pat_difficulty_thresholds (rules, &easy_min, &medium_min);
@@ -238,12 +260,17 @@ print_totals (const PatRules    *rules,
           "\"winnable\":%" G_GUINT64_FORMAT ","
           "\"unwinnable\":%" G_GUINT64_FORMAT ",\"unknown\":%" G_GUINT64_FORMAT ","
           "\"greedy_won_percent_all\":%.1f,\"greedy_won_percent_winnable\":%.1f,"
+          "\"z_easy_medium\":%.2f,\"z_medium_hard\":%.2f,"
           "\"score_third\":%.4f,\"score_two_thirds\":%.4f,\"easy_min\":%.4f,\"medium_min\":%.4f}\n",
           rules->id, pat_yardstick_to_string (yardstick), count, by_result[PAT_SOLVE_SOLVED],
           by_result[PAT_SOLVE_UNSOLVABLE],
           by_result[PAT_SOLVE_LIMIT] + by_result[PAT_SOLVE_CANCELLED],
           count > 0 ? 100.0 * greedy_all / count : 0.0,
           winnable_scores->len > 0 ? 100.0 * greedy_winnable / winnable_scores->len : 0.0,
+          z_statistic (level_won[PAT_DIFFICULTY_EASY], level_n[PAT_DIFFICULTY_EASY],
+                       level_won[PAT_DIFFICULTY_MEDIUM], level_n[PAT_DIFFICULTY_MEDIUM]),
+          z_statistic (level_won[PAT_DIFFICULTY_MEDIUM], level_n[PAT_DIFFICULTY_MEDIUM],
+                       level_won[PAT_DIFFICULTY_HARD], level_n[PAT_DIFFICULTY_HARD]),
           cut (winnable_scores, 2.0 / 3), cut (winnable_scores, 1.0 / 3), easy_min, medium_min);
 }
 
@@ -256,10 +283,12 @@ pat_cli_bench_difficulty (int    argc,
   g_autofree char *die = NULL;
   g_autofree char *yardstick_name = NULL;
   g_autofree char *timeout_text = NULL;
+  g_autofree char *game_help = g_strdup_printf ("The game id, a game with difficulty levels (%s)",
+                                                pat_cli_level_game_ids ());
   double timeout;
   gboolean each = FALSE;
   GOptionEntry entries[] = {
-    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, pat_cli_game_help (TRUE), "ID" },
+    { "game", 'g', 0, PAT_CLI_ARG_TEXT, &game, game_help, "ID" },
     { "deals", 0, 0, PAT_CLI_ARG_TEXT, &deals,
       "The deals to measure, A..B (default 1..1000)", "A..B" },
     { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
@@ -293,14 +322,18 @@ pat_cli_bench_difficulty (int    argc,
                               "among them and the cards it put out on average, and the CPU time "
                               "to pick a deal of that level starting at a deal of the range "
                               "(median and 95th percentile over the starting deals), as the app "
-                              "picks one; then a line with the thresholds that split the winnable "
+                              "picks one; then a line of totals: the verdicts, how far apart the "
+                              "yardstick's win rates of Easy and Medium, and of Medium and Hard, "
+                              "are (\"z_easy_medium\", \"z_medium_hard\": two-proportion z, "
+                              "2 or more is clear), and the thresholds that split the winnable "
                               "deals nearest thirds, deals of one score on one side, which the "
                               "engine's thresholds come from.",
                               entries, &argc, &argv, &error))
     return pat_cli_fail ("%s", error->message);
   rules = game != NULL ? pat_rules_lookup (game) : NULL;
-  if (rules == NULL || !pat_solver_supports (rules))
-    return pat_cli_fail ("--game takes a game with a solver (%s)", pat_cli_game_ids (TRUE));
+  if (rules == NULL || !pat_solver_supports (rules) || !pat_difficulty_has_levels (rules))
+    return pat_cli_fail ("--game takes a game with a solver and difficulty levels (%s)",
+                         pat_cli_level_game_ids ());
   timeout = pat_difficulty_pick_seconds (rules);
   if (!pat_cli_parse_die (rules, die, &options, &error) ||
       !pat_cli_parse_range (deals != NULL ? deals : "1..1000", &first, &count, &error) ||

@@ -32,6 +32,7 @@ typedef struct {
   int       threads;
   int       search_threads;
   gboolean  summary;
+  gboolean  difficulty;
 } SolveOptions;
 
 typedef struct {
@@ -51,6 +52,7 @@ typedef struct {
   PatDealNumber   first;
   guint64         count;
   PatCard         deck[PAT_N_CARDS];
+  gboolean        rate;       /* --difficulty: the level of every deal */
 
   GMutex          lock;
   GCond           cond;
@@ -176,6 +178,14 @@ setup_job (const SolveOptions  *o,
       !pat_cli_parse_die (job->rules, o->die, &job->options, error) ||
       !parse_limits (o, &job->limits, error))
     return FALSE;
+  if (o->difficulty && !pat_difficulty_has_levels (job->rules))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                   "%s has no difficulty levels (games with levels: %s)", job->rules->id,
+                   pat_cli_level_game_ids ());
+      return FALSE;
+    }
+  job->rate = o->difficulty;
   if (given != 1)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
@@ -241,9 +251,11 @@ solve_one (Job     *job,
   slot->nodes = solution.nodes;
   slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution)
                                                     : NULL;
-  /* The level from the playouts, which cost a fraction of a millisecond, once the deal is known
-   * to be winnable. */
-  if (slot->result == PAT_SOLVE_SOLVED)
+  /* The level from the playouts, once the deal is known to be winnable, and only when asked: they
+   * cost 1-10 ms a deal in Black Hole and All in a Row, several times the solver's time. */
+  if (!job->rate)
+    slot->difficulty = PAT_DIFFICULTY_UNKNOWN;
+  else if (slot->result == PAT_SOLVE_SOLVED)
     slot->difficulty = pat_difficulty_of_score (job->rules,
                                                 pat_difficulty_score (job->rules, &state, NULL));
   else if (slot->result == PAT_SOLVE_UNSOLVABLE)
@@ -300,11 +312,12 @@ print_slot (const Job  *job,
       pat_deal_number_format (&number, text);
       g_string_append_printf (line, "\"deal\":%s,", text);
     }
-  g_string_append_printf (line,
-                          "\"result\":\"%s\",\"difficulty\":\"%s\",\"nodes\":%" G_GUINT64_FORMAT ","
-                          "\"ms\":%.3f",
-                          pat_solve_result_to_string (slot->result),
-                          pat_difficulty_to_string (slot->difficulty), slot->nodes, slot->ms);
+  g_string_append_printf (line, "\"result\":\"%s\",", pat_solve_result_to_string (slot->result));
+  if (job->rate)
+    g_string_append_printf (line, "\"difficulty\":\"%s\",",
+                            pat_difficulty_to_string (slot->difficulty));
+  g_string_append_printf (line, "\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f", slot->nodes,
+                          slot->ms);
   if (slot->solution != NULL)
     g_string_append_printf (line, ",\"solution\":\"%s\"", slot->solution);
   g_string_append (line, "}\n");
@@ -439,6 +452,10 @@ pat_cli_solve (int    argc,
     { "die", 0, 0, PAT_CLI_ARG_TEXT, &o.die,
       "Demon's Die of Justice: off (default), game (one roll a game) or pass (a roll every "
       "pass)", "MODE" },
+    { "difficulty", 0, 0, G_OPTION_ARG_NONE, &o.difficulty,
+      "Also rate each deal: \"difficulty\" easy, medium or hard for a won deal (from the "
+      "playouts `deal --difficulty` uses, which cost more than the solver in some games), "
+      "unwinnable or unknown (games with levels)", NULL },
     { "summary", 0, 0, G_OPTION_ARG_NONE, &o.summary,
       "End with a JSON line of totals: deals, solved, unsolvable, limit, speed, peak memory",
       NULL },
@@ -452,11 +469,12 @@ pat_cli_solve (int    argc,
   if (!pat_cli_parse_options ("solve", "say whether deals can be won, with a winning line",
                               "Prints one JSON line per deal: {\"deal\":N,"
                               "\"result\":\"solved|unsolvable|limit\","
-                              "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\","
                               "\"nodes\":K,\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is "
                               "left out for --deck; \"solution\" is given only when solved, in "
                               "the notation of `patience-cli replay`. \"unsolvable\" means the "
-                              "whole space was searched.",
+                              "whole space was searched. With --difficulty each line also has "
+                              "\"difficulty\":\"easy|medium|hard|unwinnable|unknown\" after "
+                              "\"result\".",
                               entries, &argc, &argv, &error))
     {
       status = pat_cli_fail ("%s", error->message);

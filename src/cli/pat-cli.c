@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pat-cli.h"
 #include "pat-error.h"
@@ -165,6 +166,13 @@ start_game_of_difficulty (const CliOptions  *o,
                    "%s has no solver, so no difficulty: it has no decisions", (*rules)->id);
       return FALSE;
     }
+  if (!pat_difficulty_has_levels (*rules))
+    {
+      g_set_error (error, PAT_ERROR, PAT_ERROR_UNKNOWN_GAME,
+                   "%s has no difficulty levels: its deals play alike (games with levels: %s)",
+                   (*rules)->id, pat_cli_level_game_ids ());
+      return FALSE;
+    }
   if (o->deal != NULL || o->deck != NULL)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_DECK,
@@ -190,8 +198,8 @@ cmd_deal (int    argc,
       "Pick the first deal of this level, easy, medium or hard, at or after --from, that the "
       "solver proves winnable within the game's budget ("
       G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS) " s, Idiot's Delight "
-      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with a "
-      "solver)", "LEVEL" },
+      G_STRINGIFY (PAT_DIFFICULTY_PICK_SECONDS_SAT) " s), as the app picks deals (games with "
+      "levels)", "LEVEL" },
     { "from", 0, 0, PAT_CLI_ARG_TEXT, &o.from,
       "With --difficulty: the deal number to start from (default 1)", "N" },
     { NULL }
@@ -409,8 +417,27 @@ typedef struct {
   guint64 won;
   double  mean_rounds_won;
   double  mean_cycle_length;
-  double  seconds;
+  double  seconds;       /* wall time */
+  double  cpu_seconds;   /* the process's user + system time over the run, all threads */
 } SimTotals;
+
+static double
+process_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* @deals / @seconds, 0 when no time passed. */
+static double
+per_second (guint64 deals,
+            double  seconds)
+{
+  return seconds > 0 ? deals / seconds : 0.0;
+}
 
 static void
 run_simulation (const PatDealNumber *first,
@@ -423,6 +450,7 @@ run_simulation (const PatDealNumber *first,
   g_autofree SimWorker *workers = g_new0 (SimWorker, n_threads);
   g_autofree GThread **threads = g_new0 (GThread *, n_threads);
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = process_cpu_seconds ();
   guint64 rounds_won = 0, cycles = 0, cycle_lengths = 0;
   guint i;
 
@@ -445,6 +473,7 @@ run_simulation (const PatDealNumber *first,
       cycle_lengths += workers[i].cycle_lengths;
     }
   totals->seconds = (g_get_monotonic_time () - start) / 1e6;
+  totals->cpu_seconds = process_cpu_seconds () - cpu_start;
   totals->mean_rounds_won = totals->won > 0 ? (double) rounds_won / totals->won : 0;
   totals->mean_cycle_length = cycles > 0 ? (double) cycle_lengths / cycles : 0;
 }
@@ -482,7 +511,10 @@ cmd_simulate (int    argc,
 
   if (!pat_cli_parse_options ("simulate", "play a range of Perpetual Motion deals",
                               "Prints one JSON line: deals, won, win_rate, mean_rounds_won, "
-                              "mean_cycle_length, seconds.",
+                              "mean_cycle_length, seconds (wall), cpu_seconds (user + system, "
+                              "all threads), deals_per_second, deals_per_cpu_second, threads, "
+                              "vector (the simulator's code path: avx512-vbmi2, avx2 or "
+                              "scalar).",
                               entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game, &error)) == NULL ||
       !pat_cli_parse_range (o.deals, &first, &count, &error) ||
@@ -499,13 +531,43 @@ cmd_simulate (int    argc,
 
   run_simulation (&first, count, (guint) o.threads, FALSE, &t);
   printf ("{\"deals\":%" G_GUINT64_FORMAT ",\"won\":%" G_GUINT64_FORMAT ",\"win_rate\":%.6f,"
-          "\"mean_rounds_won\":%.3f,\"mean_cycle_length\":%.3f,\"seconds\":%.3f}\n",
+          "\"mean_rounds_won\":%.3f,\"mean_cycle_length\":%.3f,\"seconds\":%.3f,"
+          "\"cpu_seconds\":%.3f,\"deals_per_second\":%.0f,\"deals_per_cpu_second\":%.0f,"
+          "\"threads\":%d,\"vector\":\"%s\"}\n",
           t.deals, t.won, t.deals > 0 ? (double) t.won / t.deals : 0.0,
-          t.mean_rounds_won, t.mean_cycle_length, t.seconds);
+          t.mean_rounds_won, t.mean_cycle_length, t.seconds, t.cpu_seconds,
+          per_second (t.deals, t.seconds), per_second (t.deals, t.cpu_seconds), o.threads,
+          pat_pm_sim_vector_path ());
 
 out:
   cli_options_clear (&o);
   return status;
+}
+
+/* bench's first line: what the figures were measured on. */
+static void
+print_machine (guint n_threads)
+{
+  g_autofree char *cpuinfo = NULL;
+  g_autofree char *loadavg = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *quoted = NULL;
+  double load = -1;
+
+  if (g_file_get_contents ("/proc/cpuinfo", &cpuinfo, NULL, NULL))
+    {
+      const char *line = strstr (cpuinfo, "model name");
+      const char *colon = line != NULL ? strchr (line, ':') : NULL;
+
+      if (colon != NULL)
+        model = g_strstrip (g_strndup (colon + 1, strcspn (colon + 1, "\n")));
+    }
+  if (g_file_get_contents ("/proc/loadavg", &loadavg, NULL, NULL))
+    load = g_ascii_strtod (loadavg, NULL);
+  quoted = g_strescape (model != NULL ? model : "unknown", NULL);
+  printf ("{\"machine\":\"%s\",\"cores\":%u,\"load_average\":%.2f,\"threads\":%u,"
+          "\"vector\":\"%s\"}\n",
+          quoted, g_get_num_processors (), load, n_threads, pat_pm_sim_vector_path ());
 }
 
 static int
@@ -531,8 +593,12 @@ cmd_bench (int    argc,
   o.threads = (int) g_get_num_processors ();
   if (!pat_cli_parse_options ("bench", "measure the Perpetual Motion simulator",
                               "Plays the deals single-threaded with the fast player, a sample "
-                              "with the plain rules-module player, and again with --threads; "
-                              "prints deals per second and the ratios as JSON lines.",
+                              "with the plain rules-module player, and again with --threads. "
+                              "Prints JSON lines: first the machine (processor, cores, load "
+                              "average, the simulator's vector code), then each run's wall and "
+                              "CPU seconds and deals per second of each; the fast player's "
+                              "speed-up over the plain one is in CPU time, the scaling over one "
+                              "thread in wall time.",
                               entries, &argc, &argv, &error) ||
       (rules = lookup_game (o.game != NULL ? o.game : "perpetual-motion", &error)) == NULL ||
       !pat_cli_parse_range (o.deals != NULL ? o.deals : "1..200000", &first, &count, &error) ||
@@ -553,17 +619,30 @@ cmd_bench (int    argc,
   run_simulation (&first, count, 1, FALSE, &fast);
   run_simulation (&first, count, n_threads, FALSE, &multi);
 
+  print_machine (n_threads);
   printf ("{\"player\":\"plain\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
-          "\"deals_per_second\":%.0f}\n",
-          plain.deals, plain.deals / plain.seconds);
+          "\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"deals_per_second\":%.0f,"
+          "\"deals_per_cpu_second\":%.0f}\n",
+          plain.deals, plain.seconds, plain.cpu_seconds, per_second (plain.deals, plain.seconds),
+          per_second (plain.deals, plain.cpu_seconds));
+  /* The speed-up in CPU time, which another job on the machine barely changes. */
   printf ("{\"player\":\"fast\",\"threads\":1,\"deals\":%" G_GUINT64_FORMAT ","
-          "\"deals_per_second\":%.0f,\"us_per_deal\":%.3f,\"speedup_over_plain\":%.1f}\n",
-          fast.deals, fast.deals / fast.seconds, fast.seconds * 1e6 / fast.deals,
-          (fast.deals / fast.seconds) / (plain.deals / plain.seconds));
+          "\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"deals_per_second\":%.0f,"
+          "\"deals_per_cpu_second\":%.0f,\"us_per_deal\":%.3f,\"cpu_us_per_deal\":%.3f,"
+          "\"speedup_over_plain\":%.1f}\n",
+          fast.deals, fast.seconds, fast.cpu_seconds, per_second (fast.deals, fast.seconds),
+          per_second (fast.deals, fast.cpu_seconds), fast.seconds * 1e6 / fast.deals,
+          fast.cpu_seconds * 1e6 / fast.deals,
+          per_second (fast.deals, fast.cpu_seconds) /
+          MAX (per_second (plain.deals, plain.cpu_seconds), 1e-9));
+  /* Scaling is a matter of wall time: the threads share the work, not the CPU time. */
   printf ("{\"player\":\"fast\",\"threads\":%u,\"deals\":%" G_GUINT64_FORMAT ","
-          "\"deals_per_second\":%.0f,\"scaling_over_one_thread\":%.2f}\n",
-          n_threads, multi.deals, multi.deals / multi.seconds,
-          (multi.deals / multi.seconds) / (fast.deals / fast.seconds));
+          "\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"deals_per_second\":%.0f,"
+          "\"deals_per_cpu_second\":%.0f,\"scaling_over_one_thread\":%.2f}\n",
+          n_threads, multi.deals, multi.seconds, multi.cpu_seconds,
+          per_second (multi.deals, multi.seconds), per_second (multi.deals, multi.cpu_seconds),
+          per_second (multi.deals, multi.seconds) /
+          MAX (per_second (fast.deals, fast.seconds), 1e-9));
 
 out:
   cli_options_clear (&o);

@@ -28,6 +28,8 @@ char         *pat_cli_quote         (const char     *text);
  * help line of --game that lists them; both interned. */
 const char   *pat_cli_game_ids      (gboolean        with_solver);
 const char   *pat_cli_game_help     (gboolean        with_solver);
+/* The ids of the games with difficulty levels, comma-separated; interned. */
+const char   *pat_cli_level_game_ids (void);
 /* Parses the options of `patience-cli COMMAND` (@argv[0] is COMMAND): an argument left over,
  * or a text option that is not UTF-8, is an error. */
 gboolean      pat_cli_parse_options (const char     *command,

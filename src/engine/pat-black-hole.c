@@ -307,11 +307,13 @@ static const PatDifficultyInfo black_hole_difficulty = {
   .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
 };
 
+/* Wins first: by the best game, Medium and Hard hardly differed on deals never used to set the
+ * thresholds (see pat_difficulty_score_with()). */
 static const PatDifficultyInfo all_in_a_row_difficulty = {
   .yardstick = PAT_YARDSTICK_ROLLOUT,
-  .players = PAT_PLAYOUT_ROLLOUT,
-  .easy_min = 0.9550,
-  .medium_min = 0.8841,
+  .players = PAT_PLAYOUT_ROLLOUT_WINS,
+  .easy_min = 0.0928,
+  .medium_min = 0.07735,
   .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
 };
 

@@ -30,7 +30,7 @@ random_playout (const PatRules *rules,
   guint steps;
 
   pat_seen_clear (seen);
-  pat_seen_add (seen, pat_state_hash (&s));
+  pat_seen_add (seen, pat_seen_hash (&s));
   for (steps = 0; steps < PLAYOUT_MAX_MOVES && rules->status (&s) == PAT_STATUS_PLAYING; steps++)
     {
       PatMoveList moves;
@@ -43,7 +43,7 @@ random_playout (const PatRules *rules,
           PatState next = s;
 
           rules->apply (&next, &moves.moves[k], NULL);
-          if (pat_seen_add (seen, pat_state_hash (&next)))
+          if (pat_seen_add (seen, pat_seen_hash (&next)))
             {
               s = next;
               moved = TRUE;
@@ -73,10 +73,11 @@ pat_difficulty_score_with (const PatRules *rules,
                            const PatState *state,
                            const gint     *cancel)
 {
-  guint n = kind == PAT_PLAYOUT_ROLLOUT ? PAT_DIFFICULTY_ROLLOUT_PLAYOUTS : PAT_DIFFICULTY_PLAYOUTS;
+  guint n = kind == PAT_PLAYOUT_RANDOM ? PAT_DIFFICULTY_PLAYOUTS : PAT_DIFFICULTY_ROLLOUT_PLAYOUTS;
   PatSeen seen = { NULL, };
   double sum = 0;
   double best = 0;
+  guint wins = 0;
   guint i;
 
   g_return_val_if_fail (rules != NULL && state != NULL, 0);
@@ -102,16 +103,27 @@ pat_difficulty_score_with (const PatRules *rules,
         }
       sum += share;
       best = MAX (best, share);
+      wins += share == 1.0;
     }
   pat_seen_free (&seen);
   /* Rollout players: the most cards the best of them put out comes first (a win counts all 52),
    * then the mean share; a deal where one of them got one card further scores higher whatever the
    * others did. Their best game tells the levels apart better than their mean or their wins: on
    * All in a Row deals 1-3000 the rollout player of level 2 won 29.9 %, 14.6 % and 7.8 % of the
-   * thirds by it, against 29.6 %, 13.4 % and 9.2 % by wins and mean. */
-  if (kind != PAT_PLAYOUT_RANDOM)
+   * thirds by it, against 29.6 %, 13.4 % and 9.2 % by wins and mean. But on deals never used to
+   * set the thresholds (300001-306000) All in a Row's Medium and Hard by the best game hardly
+   * differ, and by wins, then mean, they do: All in a Row counts wins (ROLLOUT_WINS). */
+  if (kind == PAT_PLAYOUT_ROLLOUT_WINS)
+    return (wins + sum / n) / (n + 1);
+  if (kind == PAT_PLAYOUT_ROLLOUT)
     return (best * PAT_N_CARDS + sum / n) / (PAT_N_CARDS + 1);
   return sum / n;
+}
+
+gboolean
+pat_difficulty_has_levels (const PatRules *rules)
+{
+  return thresholds_of (rules) != NULL;
 }
 
 gboolean

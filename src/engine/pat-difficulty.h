@@ -18,11 +18,13 @@ typedef enum {
   PAT_DIFFICULTY_HARD,
 } PatDifficulty;
 
-/* Who plays the playouts behind a game's score. */
+/* Who plays the playouts behind a game's score, and how their games make it. */
 typedef enum {
-  PAT_PLAYOUT_RANDOM,   /* uniformly among the legal moves */
-  PAT_PLAYOUT_ROLLOUT,  /* pat_rollout_play() of level 1 (each move weighed by the cards out at the
-                         * end of a simple player's game after it), at random among equals */
+  PAT_PLAYOUT_RANDOM,        /* uniformly among the legal moves */
+  PAT_PLAYOUT_ROLLOUT,       /* pat_rollout_play() of level 1 (each move weighed by the cards out
+                              * at the end of a simple player's game after it), at random among
+                              * equals; the best of their games counts first */
+  PAT_PLAYOUT_ROLLOUT_WINS,  /* the same players; how many of them won counts first */
 } PatPlayoutKind;
 
 /* The yardstick of a game's levels: the player whose wins show them apart (bench-difficulty). */
@@ -54,17 +56,20 @@ typedef enum {
  * A game's difficulty levels, which its rules reach (PatRules.difficulty) and the functions below
  * read. The yardstick and who plays the playouts: in Black Hole, All in a Row and Idiot's Delight
  * the look-ahead greedy player wins 1-6 % of the winnable deals, too few to show levels apart, and
- * random players predict little of how a player who thinks fares (see README.md); their yardstick
- * is the rollout player of level 2 (deterministic) and their playouts rollout players of level 1
- * (at random among equal moves). The others: the greedy player and random players.
+ * random players predict little of how a player who thinks fares (docs/benchmarks.md); their
+ * yardstick is the rollout player of level 2 (deterministic) and their playouts rollout players of
+ * level 1 (at random among equal moves), All in a Row counting their wins first (see
+ * pat_difficulty_score_with()). The others: the greedy player and random players. A game whose
+ * deals all play alike has no levels (Free Columns: every deal is won by every player tried).
  * Then the thresholds on the playout score: the scores a third and two thirds of the way up
- * among the winnable deals 100001–100600 (Penguin, Demon, Free Columns) or 100001–101800 (the
- * three games with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
+ * among the winnable deals 100001–100600 (Penguin, Demon) or 100001–101800 (the three games
+ * with rollout players), as printed by `patience-cli bench-difficulty --deals A..B`
  * ("score_third", "score_two_thirds"), so that each level holds about a third of the winnable
  * deals. Rollout players often all end a deal alike, so many deals share a score; such a block
  * is kept on the side of a threshold that leaves the levels nearest thirds, and the threshold set
- * between the block and the next score. These are not the deals the benchmark in README.md
- * measures. Changing a game's rules module or the score needs them measured again.
+ * between the block and the next score. These are not the deals the benchmarks in
+ * docs/benchmarks.md measure. Changing a game's rules module or the score needs them measured
+ * again.
  */
 struct _PatDifficultyInfo {
   PatYardstick   yardstick;
@@ -79,11 +84,13 @@ struct _PatDifficultyInfo {
  * The playout score of @state, in [0, 1]: players of the game's kind (pat_difficulty_players()),
  * each seeded with a fixed seed of its own, play from @state, never to a position they have been
  * in. PAT_DIFFICULTY_PLAYOUTS random players: the score is the mean share of the 52 cards they
- * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: the cards the best
- * of them put out (52 for a win) plus that mean share, over 53, so that a deal where one of them
- * got a card further always scores higher. No solver, no search: a fraction of a millisecond for
- * random players, a few milliseconds for rollout players. NaN-free and the same on every run.
- * @cancel (nullable) stops it early (the score is then meaningless).
+ * put out (a win counts 1). PAT_DIFFICULTY_ROLLOUT_PLAYOUTS rollout players: ROLLOUT, the cards
+ * the best of them put out (52 for a win) plus that mean share, over 53, so that a deal where one
+ * of them got a card further always scores higher; ROLLOUT_WINS, how many of them won plus that
+ * mean share, over PAT_DIFFICULTY_ROLLOUT_PLAYOUTS + 1, so that a deal one more of them won always
+ * scores higher. No solver, no search: a fraction of a millisecond for random players, 1-10 ms for
+ * rollout players. NaN-free and the same on every run. @cancel (nullable) stops it early (the
+ * score is then meaningless).
  */
 double        pat_difficulty_score        (const PatRules       *rules,
                                            const PatState       *state,
@@ -119,6 +126,9 @@ gboolean      pat_yardstick_from_string   (const char           *text,
  * EASY at or above the first, MEDIUM at or above the second, HARD below. */
 PatDifficulty pat_difficulty_of_score     (const PatRules       *rules,
                                            double                score);
+/* Whether @rules' game has difficulty levels (PatRules.difficulty): a game whose deals all play
+ * alike, such as Free Columns where every deal is won, has none. */
+gboolean      pat_difficulty_has_levels   (const PatRules       *rules);
 /* The thresholds of @rules (FALSE for a game without difficulty levels). */
 gboolean      pat_difficulty_thresholds   (const PatRules       *rules,
                                            double               *easy_min,

@@ -362,15 +362,6 @@ free_status (const PatState *state)
   return all_discarded (state) ? PAT_STATUS_WON : PAT_STATUS_PLAYING;
 }
 
-/* The levels: see PatDifficultyInfo. */
-static const PatDifficultyInfo free_columns_difficulty = {
-  .yardstick = PAT_YARDSTICK_GREEDY,
-  .players = PAT_PLAYOUT_RANDOM,
-  .easy_min = 0.433,
-  .medium_min = 0.356,
-  .pick_seconds = PAT_DIFFICULTY_PICK_SECONDS,
-};
-
 const PatRules pat_rules_perpetual_motion_free = {
   "perpetual-motion-free",
   N_("Perpetual Motion: Free Columns"),
@@ -388,7 +379,8 @@ const PatRules pat_rules_perpetual_motion_free = {
   /* Translators: the game's name where "Perpetual Motion: Free Columns" does not fit */
   .short_name = N_("Free Columns"),
   .solver = &pat_solver_free_columns,
-  .difficulty = &free_columns_difficulty,
+  /* No difficulty levels: every deal is won, by every player tried, and how long random play takes
+   * is mostly chance (docs/benchmarks.md), so levels would sort nothing a player feels. */
 };
 
 /* Idiot's Delight (Drake) */

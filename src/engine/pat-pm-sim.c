@@ -544,11 +544,10 @@ choose_play (void)
   return play_scalar;
 }
 
-PatPmSim *
-pat_pm_sim_new (void)
+static void
+ensure_ready (void)
 {
   static gsize ready;
-  PatPmSim *sim = g_new0 (PatPmSim, 1);
 
   if (g_once_init_enter (&ready))
     {
@@ -559,7 +558,33 @@ pat_pm_sim_new (void)
       best_play = choose_play ();
       g_once_init_leave (&ready, 1);
     }
+}
 
+/**
+ * pat_pm_sim_vector_path:
+ *
+ * Returns: the code pat_pm_sim_play() runs on this processor: "avx512-vbmi2", "avx2" or
+ *   "scalar" (after PAT_PM_SIM_ISA), so that a figure can say what it measured
+ */
+const char *
+pat_pm_sim_vector_path (void)
+{
+  ensure_ready ();
+#ifdef PAT_PM_X86
+  if (best_play == play_avx512)
+    return "avx512-vbmi2";
+  if (best_play == play_avx2)
+    return "avx2";
+#endif
+  return "scalar";
+}
+
+PatPmSim *
+pat_pm_sim_new (void)
+{
+  PatPmSim *sim = g_new0 (PatPmSim, 1);
+
+  ensure_ready ();
   sim->n_slots = 512;
   sim->arena = g_aligned_alloc0 (sim->n_slots, SLOT_SIZE, SLOT_SIZE);
   return sim;

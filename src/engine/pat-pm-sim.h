@@ -23,6 +23,7 @@ void      pat_pm_sim_free  (PatPmSim      *sim);
 void      pat_pm_sim_play  (PatPmSim      *sim,
                             const PatCard  deck[PAT_N_CARDS],
                             PatPmResult   *result);
+const char *pat_pm_sim_vector_path (void);
 
 void      pat_pm_play      (const PatCard  deck[PAT_N_CARDS],
                             PatPmResult   *result);
