@@ -34,7 +34,9 @@ struct _PatWindow {
   GtkLabel            *end_title;
   GtkLabel            *end_description;
   GtkButton           *end_new_game_button;
-  GtkOrientable       *end_buttons;    /* side by side, or one above another in a narrow window */
+  GtkOrientable       *end_buttons;
+  GtkButton           *end_undo_button;
+  GtkButton           *end_restart_button;
   GtkLabel            *game_label;
   GtkLabel            *moves_label;
   GtkLabel            *time_label;

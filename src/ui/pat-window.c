@@ -805,6 +805,86 @@ move_status_tail (PatWindow *self,
   show_message_line (self);
 }
 
+static void
+set_icon_button (GtkButton  *button,
+                 gboolean    icon,
+                 const char *icon_name,
+                 const char *mnemonic_label)
+{
+  g_autofree char *plain = NULL;
+
+  if (!icon)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (button), "image-button");
+      pat_a11y_set_button_label (button, mnemonic_label);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (button), NULL);
+      return;
+    }
+  plain = g_strdup (mnemonic_label);
+  /* "_Undo" → "Undo", for the tooltip and the button's name. */
+  {
+    char *from = plain, *to = plain;
+
+    for (; *from != '\0'; from++)
+      if (*from != '_')
+        *to++ = *from;
+    *to = '\0';
+  }
+  gtk_button_set_icon_name (button, icon_name);
+  gtk_widget_remove_css_class (GTK_WIDGET (button), "text-button");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (button), plain);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain,
+                                  -1);
+}
+
+/* A phone's end card is compact: no icon, smaller buttons in one row (Undo and Restart as icons),
+ * so that it fits below a hole (Black Hole's at 360×640) and in every language. */
+static void
+set_end_card_compact (PatWindow *self,
+                      gboolean   compact)
+{
+  GtkWidget *card = gtk_revealer_get_child (self->end_revealer);
+  GtkButton *buttons[] = { self->end_undo_button, self->end_restart_button,
+                           self->end_new_game_button };
+  int margin = compact ? 8 : 24;
+  guint i;
+
+  if (compact)
+    gtk_widget_add_css_class (card, "compact");
+  else
+    gtk_widget_remove_css_class (card, "compact");
+  gtk_widget_set_margin_start (card, margin);
+  gtk_widget_set_margin_end (card, margin);
+  gtk_widget_set_margin_top (card, margin);
+  gtk_widget_set_margin_bottom (card, margin);
+  gtk_box_set_spacing (GTK_BOX (card), compact ? 6 : 12);
+  gtk_widget_set_visible (GTK_WIDGET (self->end_icon), !compact);
+  gtk_label_set_max_width_chars (self->end_description, compact ? 30 : 40);
+  if (compact)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->end_title), "title-2");
+      gtk_widget_add_css_class (GTK_WIDGET (self->end_title), "title-4");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->end_title), "title-4");
+      gtk_widget_add_css_class (GTK_WIDGET (self->end_title), "title-2");
+    }
+  gtk_box_set_homogeneous (GTK_BOX (self->end_buttons), !compact);
+  gtk_box_set_spacing (GTK_BOX (self->end_buttons), compact ? 8 : 12);
+  for (i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      if (compact)
+        gtk_widget_remove_css_class (GTK_WIDGET (buttons[i]), "pill");
+      else
+        gtk_widget_add_css_class (GTK_WIDGET (buttons[i]), "pill");
+    }
+  set_icon_button (self->end_undo_button, compact, "edit-undo-symbolic", _("_Undo"));
+  set_icon_button (self->end_restart_button, compact, "view-refresh-symbolic", _("_Restart"));
+  /* The card's size changed: it is placed again. */
+  gtk_widget_queue_allocate (gtk_widget_get_parent (GTK_WIDGET (self->end_revealer)));
+}
+
 /* The window's buttons as the desktop places them (gtk-decoration-layout, e.g.
  * "appmenu:minimize,maximize,close"), but in a narrow window the close button only, on its side. */
 static void
@@ -859,9 +939,7 @@ default_width_cb (PatWindow  *self,
   adw_header_bar_set_title_widget (self->header_bar, narrow ? GTK_WIDGET (self->narrow_title)
                                                             : GTK_WIDGET (self->window_title));
   update_decoration_layout (self);
-  /* Three buttons side by side are wider than a phone in some languages. */
-  gtk_orientable_set_orientation (self->end_buttons, narrow ? GTK_ORIENTATION_VERTICAL
-                                                            : GTK_ORIENTATION_HORIZONTAL);
+  set_end_card_compact (self, narrow);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);
@@ -1237,6 +1315,8 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_buttons);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, end_undo_button);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, end_restart_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_description);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_new_game_button);

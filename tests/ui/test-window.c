@@ -348,9 +348,6 @@ check_narrow_window (const char *decoration_layout)
                      !pat_rules_plays_itself (all[i]));
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->narrow_title)));
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->narrow_title)));
-      /* The end card's buttons, one above another, fit. */
-      g_assert_cmpint (gtk_orientable_get_orientation (window->end_buttons), ==,
-                       GTK_ORIENTATION_VERTICAL);
 
       for (pile = 0; pile < all[i]->layout->n_piles; pile++)
         {
@@ -370,6 +367,29 @@ check_narrow_window (const char *decoration_layout)
             }
         }
     }
+
+  /* Black Hole deal 27 has no move from the start: the phone's compact end card stands below
+   * the hole, whose card stays in sight. */
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (27);
+    graphene_rect_t hole, card;
+    GtkWidget *end = gtk_revealer_get_child (window->end_revealer);
+
+    pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+    spin (400);
+    g_assert_true (pat_window_get_end_shown (window));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)), ==,
+                     "Undo");
+    g_assert_true (pat_board_get_hole_bounds (pat_window_get_board (window), &hole));
+    g_assert_true (gtk_widget_compute_bounds (end, GTK_WIDGET (pat_window_get_board (window)),
+                                              &card));
+    g_test_message ("hole %.0f..%.0f, end card %.0f..%.0f", hole.origin.y,
+                    hole.origin.y + hole.size.height, card.origin.y,
+                    card.origin.y + card.size.height);
+    g_assert_false (graphene_rect_intersection (&hole, &card, NULL));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  }
 
   /* The longest verdict with its undo button still fits, and the status line keeps its height. */
   {
@@ -413,8 +433,8 @@ check_narrow_window (const char *decoration_layout)
   g_assert_true (adw_header_bar_get_title_widget (window->header_bar) ==
                  GTK_WIDGET (window->window_title));
   g_assert_null (adw_header_bar_get_decoration_layout (window->header_bar));
-  g_assert_cmpint (gtk_orientable_get_orientation (window->end_buttons), ==,
-                   GTK_ORIENTATION_HORIZONTAL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
+  g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)));
   g_assert_true (gtk_widget_get_visible (window->redo_button));
   g_assert_true (gtk_widget_get_visible (window->hint_button));
   g_assert_cmpstr (adw_window_title_get_title (window->window_title),
