@@ -944,12 +944,13 @@ browse_cb (AvahiServiceBrowser    *browser,
   switch (event)
     {
     case AVAHI_BROWSER_NEW:
-      /* The resolver stays up: a changed TXT record (more players) is resolved again. */
+      /* The resolver stays up: a changed TXT record (more players) is resolved again. The
+       * address is of the family the service was announced on, the one the host listens on. */
       key = resolver_key (interface, protocol, name, domain);
       if (g_hash_table_contains (self->resolvers, key))
         break;
       resolver = avahi_service_resolver_new (client, interface, protocol, name, type, domain,
-                                             AVAHI_PROTO_UNSPEC, 0, resolve_cb, self);
+                                             protocol, 0, resolve_cb, self);
       if (resolver == NULL)
         g_debug ("cannot resolve %s: %s", name, avahi_strerror (avahi_client_errno (client)));
       else

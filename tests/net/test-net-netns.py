@@ -400,6 +400,11 @@ def play(net):
     bad.append(publish(net, 3, 'Spoof', spoof['port'] if spoof else 1,
                        [b'v=1', b'name=Spoof', b'players=0', b'max=2']))
 
+    # Listed only once they are all up (avahi-publish says so).
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all('Established' in ''.join(output(p))
+                                                  for p in bad):
+        time.sleep(0.1)
     listed = net.spawn(2, 'list', [CLI, 'match-list', '--timeout', '8'])
     status, found, err = finish(listed)
     mine = [m for m in found if m['name'] == 'Team match']
