@@ -598,6 +598,9 @@ list_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The list as printed so far, to say which match went. */
+static GPtrArray *listed;
+
 static void
 list_changed_cb (GListModel *model,
                  guint       position,
@@ -607,12 +610,25 @@ list_changed_cb (GListModel *model,
 {
   guint i;
 
+  for (i = position; i < position + removed; i++)
+    {
+      PatNetFoundMatch *gone = listed->pdata[i];
+      g_autoptr(GString) line = g_string_new ("{\"type\":\"gone\",\"service\":");
+
+      append_json_string (line, pat_net_found_match_get_service (gone));
+      g_string_append (line, ",\"address\":");
+      append_json_string (line, pat_net_found_match_get_address (gone));
+      g_string_append_printf (line, ",\"port\":%u}", pat_net_found_match_get_port (gone));
+      print_json_line (line->str);
+    }
+  g_ptr_array_remove_range (listed, position, removed);
   for (i = position; i < position + added; i++)
     {
-      g_autoptr(PatNetFoundMatch) found = g_list_model_get_item (model, i);
+      PatNetFoundMatch *found = g_list_model_get_item (model, i);
       g_autofree char *json = pat_net_found_match_to_json (found);
 
       print_json_line (json);
+      g_ptr_array_insert (listed, (gint) i, found);
     }
 }
 
@@ -648,14 +664,16 @@ pat_cli_match_list (int    argc,
                               "(through avahi-daemon) and prints each one found and resolved, "
                               "with a valid announcement, as a JSON line "
                               "({\"type\":\"match\",\"address\":…,\"port\":…,\"name\":…}) "
-                              "for the time given. An announcement changed (more players) is "
-                              "printed again. Exits 1 when discovery is unavailable.",
+                              "for the time given, and {\"type\":\"gone\"} when one is "
+                              "withdrawn. An announcement changed (more players) is printed "
+                              "again. Exits 1 when discovery is unavailable.",
                               entries, &argc, &argv, &error) ||
       !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error))
     return pat_cli_fail ("%s", error->message);
 
   loop = g_main_loop_new (NULL, FALSE);
   run.loop = loop;
+  listed = g_ptr_array_new_with_free_func (g_object_unref);
   browser = pat_net_browser_new ();
   g_signal_connect (browser, "items-changed", G_CALLBACK (list_changed_cb), &run);
   g_signal_connect (browser, "failed", G_CALLBACK (list_failed_cb), &run);
@@ -668,5 +686,6 @@ pat_cli_match_list (int    argc,
   g_main_loop_run (loop);
   g_clear_handle_id (&run.timeout_id, g_source_remove);
   g_signal_handlers_disconnect_by_data (browser, &run);
+  g_clear_pointer (&listed, g_ptr_array_unref);
   return run.status;
 }

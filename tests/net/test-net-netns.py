@@ -303,9 +303,10 @@ class Raw:
             last = message
 
 
-def raw_client(address, port, fingerprint, code):
+def raw_client(address, port, fingerprint, code, go):
     """Run inside a namespace: a player that cheats, then strangers who send garbage. Prints
-    what happened as one JSON object."""
+    what happened as one JSON object. The player holds the first round open (the host waits
+    for every player's round to end) until the file @go exists."""
     port = int(port)
     report = {}
     mallory = Raw(address, port, fingerprint)
@@ -324,6 +325,9 @@ def raw_client(address, port, fingerprint, code):
             if message is None or message['type'] == 'move-refused':
                 break
         report['refused'] = message['message'] if message else None
+        deadline = time.monotonic() + 120
+        while not os.path.exists(go) and time.monotonic() < deadline:
+            time.sleep(0.1)
         mallory.send('x' * (20 * 1024))
         report['huge'] = mallory.closed().get('message', '')
 
@@ -407,7 +411,7 @@ def play(net):
         time.sleep(0.1)
     listed = net.spawn(2, 'list', [CLI, 'match-list', '--timeout', '8'])
     status, found, err = finish(listed)
-    mine = [m for m in found if m['name'] == 'Team match']
+    mine = [m for m in found if m['type'] == 'match' and m['name'] == 'Team match']
     check(status == 0 and mine and mine[0]['address'] == f'{SUBNET}1' and
           mine[0]['port'] == port and mine[0]['max'] == 5 and mine[0]['teams'] == 2 and
           mine[0]['target'] == TARGET and mine[0]['host_name'] == 'Ann' and mine[0]['v'] == 1,
@@ -436,14 +440,36 @@ def play(net):
         process.terminate()
 
     players = [(2, 'Bea', 1, 11), (3, 'Cid', 2, 12), (2, 'Dot', 1, 13), (3, 'Eli', 2, 14)]
-    joins = [net.spawn(i, 'join', [CLI, 'match-join', '--discover', '--match', 'Team match',
-                                   '--timeout', '60', '--code', code.lower(),
-                                   '--fingerprint', fingerprint, '--name', name,
-                                   '--team', str(team), '--seed', str(seed)])
-             for i, name, team, seed in players]
+
+    def join(i, name, team, seed):
+        return net.spawn(i, 'join', [CLI, 'match-join', '--discover', '--match', 'Team match',
+                                     '--timeout', '60', '--code', code.lower(),
+                                     '--fingerprint', fingerprint, '--name', name,
+                                     '--team', str(team), '--seed', str(seed)])
+
+    # The first player joins; the announcement then says one player of five.
+    joins = [join(*players[0])]
+    wait_for_line(host, lambda line: line['type'] == 'lobby' and len(line['players']) == 1)
+    _, found, _ = finish(net.spawn(3, 'list', [CLI, 'match-list', '--timeout', '4']))
+    mine = [m for m in found if m['type'] == 'match' and m['name'] == 'Team match']
+    check(mine and mine[-1]['players'] == 1 and mine[-1]['max'] == 5,
+          f'the announcement counts the player who joined ({mine})')
+
+    joins += [join(*player) for player in players[1:]]
     # Mallory, the fifth player, from the third namespace by address.
+    go = f'{net.tmp}/go'
     raw = net.spawn(3, 'raw', [sys.executable, os.path.abspath(__file__), '--raw',
-                               f'{SUBNET}1', str(port), fingerprint, code])
+                               f'{SUBNET}1', str(port), fingerprint, code, go])
+
+    # Once the match has started, nobody can join: the announcement is withdrawn.
+    if wait_for_line(host, lambda line: line['type'] == 'round-start', timeout=120):
+        _, found, _ = finish(net.spawn(2, 'list', [CLI, 'match-list', '--timeout', '4']))
+        # Another daemon may hold the record a moment longer: then the list says it went.
+        # Mallory holds the round open, so the host is still there.
+        mine = [m['type'] for m in found if m['service'] == 'Team match']
+        check(host.poll() is None and (not mine or mine[-1] == 'gone'),
+              f'the announcement is withdrawn when the match starts ({found})')
+    open(go, 'w').close()
 
     results_ = [finish(p, timeout=180) for p in joins]
     status, lines, err = finish(host, timeout=60)
@@ -485,7 +511,7 @@ def play(net):
 
 
 def main():
-    if len(sys.argv) == 6 and sys.argv[1] == '--raw':
+    if len(sys.argv) == 7 and sys.argv[1] == '--raw':
         raw_client(*sys.argv[2:])
         return 0
     can_run()
