@@ -48,7 +48,7 @@ txt_number (const char *key,
  * @info: a match
  *
  * Returns: (transfer full) (element-type GBytes): the TXT strings announcing @info: "v",
- *   "name", "host" (when given), "players", "max", "teams" and "target"
+ *   "name", "host" (when given), "players", "max", "teams" and "target" (when given)
  */
 GPtrArray *
 pat_net_match_info_to_txt (const PatNetMatchInfo *info)
@@ -62,7 +62,8 @@ pat_net_match_info_to_txt (const PatNetMatchInfo *info)
   g_ptr_array_add (txt, txt_number ("players", info->players));
   g_ptr_array_add (txt, txt_number ("max", info->max_players));
   g_ptr_array_add (txt, txt_number ("teams", info->teams));
-  g_ptr_array_add (txt, txt_number ("target", info->target));
+  if (info->target > 0)
+    g_ptr_array_add (txt, txt_number ("target", info->target));
   return txt;
 }
 
