@@ -156,13 +156,18 @@ enable-reflector=no
         err = open(base + '.err', 'w+b')
         process = subprocess.Popen(['ip', 'netns', 'exec', self.hosts[i - 1], *args],
                                    stdin=stdin or subprocess.DEVNULL, stdout=out, stderr=err,
-                                   env=self.env(i), start_new_session=True)
+                                   env=self.env(i))
         process.files = (out, err)
         process.label = label
         self.processes.append(process)
         return process
 
     def cleanup(self):
+        # The namespaces first, in case this is cut short: each goes with its last process.
+        # The processes share this one's process group, so that a signal to the test (meson's
+        # timeout) reaches them too.
+        for ns in reversed(self.made):
+            subprocess.run(['ip', 'netns', 'delete', ns], capture_output=True)
         for process in reversed(self.processes):
             if process.poll() is None:
                 process.terminate()
@@ -174,8 +179,6 @@ enable-reflector=no
                 process.wait()
             for f in process.files:
                 f.close()
-        for ns in reversed(self.made):
-            subprocess.run(['ip', 'netns', 'delete', ns], capture_output=True)
 
 
 def output(process):
