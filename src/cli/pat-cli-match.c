@@ -36,6 +36,8 @@ typedef struct {
   guint            timeout_id;
   PatNetClient    *client;
   PatNetBot       *bot;
+  /* match-list: the matches as printed so far, to say which one went. */
+  GPtrArray       *listed;
 } Run;
 
 static void
@@ -598,9 +600,6 @@ list_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The list as printed so far, to say which match went. */
-static GPtrArray *listed;
-
 static void
 list_changed_cb (GListModel *model,
                  guint       position,
@@ -612,7 +611,7 @@ list_changed_cb (GListModel *model,
 
   for (i = position; i < position + removed; i++)
     {
-      PatNetFoundMatch *gone = listed->pdata[i];
+      PatNetFoundMatch *gone = run->listed->pdata[i];
       g_autoptr(GString) line = g_string_new ("{\"type\":\"gone\",\"service\":");
 
       append_json_string (line, pat_net_found_match_get_service (gone));
@@ -621,14 +620,14 @@ list_changed_cb (GListModel *model,
       g_string_append_printf (line, ",\"port\":%u}", pat_net_found_match_get_port (gone));
       print_json_line (line->str);
     }
-  g_ptr_array_remove_range (listed, position, removed);
+  g_ptr_array_remove_range (run->listed, position, removed);
   for (i = position; i < position + added; i++)
     {
       PatNetFoundMatch *found = g_list_model_get_item (model, i);
       g_autofree char *json = pat_net_found_match_to_json (found);
 
       print_json_line (json);
-      g_ptr_array_insert (listed, (gint) i, found);
+      g_ptr_array_insert (run->listed, (gint) i, found);
     }
 }
 
@@ -654,6 +653,7 @@ pat_cli_match_list (int    argc,
     { NULL }
   };
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
   g_autoptr(PatNetBrowser) browser = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   guint64 timeout = 5;
@@ -674,6 +674,7 @@ pat_cli_match_list (int    argc,
   loop = g_main_loop_new (NULL, FALSE);
   run.loop = loop;
   listed = g_ptr_array_new_with_free_func (g_object_unref);
+  run.listed = listed;
   browser = pat_net_browser_new ();
   g_signal_connect (browser, "items-changed", G_CALLBACK (list_changed_cb), &run);
   g_signal_connect (browser, "failed", G_CALLBACK (list_failed_cb), &run);
@@ -686,6 +687,5 @@ pat_cli_match_list (int    argc,
   g_main_loop_run (loop);
   g_clear_handle_id (&run.timeout_id, g_source_remove);
   g_signal_handlers_disconnect_by_data (browser, &run);
-  g_clear_pointer (&listed, g_ptr_array_unref);
   return run.status;
 }
