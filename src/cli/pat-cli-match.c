@@ -11,6 +11,7 @@
 #include "pat-cli.h"
 #include "pat-net-bot.h"
 #include "pat-net-cert.h"
+#include "pat-net-discovery.h"
 #include "pat-net-host.h"
 
 /* The exit status of a match that could not be played (refused, cut off): bad input is 2. */
@@ -23,6 +24,20 @@ typedef struct {
   char       names[PAT_NET_MAX_PLAYERS][PAT_NET_NAME_BYTES];
   int        teams[PAT_NET_MAX_PLAYERS];
   guint      n_teams;
+  /* match-host: the announcement, withdrawn when the first round starts. */
+  PatNetAnnouncer *announcer;
+  /* match-join --discover: what to look for, then the player. */
+  const char      *match;
+  const char      *fingerprint;
+  const char      *code;
+  const char      *name;
+  int              team;
+  guint64          seed;
+  guint            timeout_id;
+  PatNetClient    *client;
+  PatNetBot       *bot;
+  /* match-list: the matches as printed so far, to say which one went. */
+  GPtrArray       *listed;
 } Run;
 
 static void
@@ -97,6 +112,18 @@ host_sent_cb (PatNetHost    *host,
 {
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
+  if (message->type == PAT_NET_MSG_LOBBY && run->announcer != NULL)
+    {
+      guint connected = 0;
+      guint i;
+
+      for (i = 0; i < message->n_players; i++)
+        connected += message->players[i].connected ? 1 : 0;
+      pat_net_announcer_set_players (run->announcer, connected);
+    }
+  /* Nobody can join once the match has started: the announcement goes. */
+  if (message->type == PAT_NET_MSG_ROUND_START && run->announcer != NULL)
+    pat_net_announcer_stop (run->announcer);
   print_message (message);
   if (message->type == PAT_NET_MSG_ROUND_END || message->type == PAT_NET_MSG_MATCH_END)
     print_table (run, message);
@@ -170,6 +197,26 @@ host_finished_cb (PatNetHost *host,
   g_timeout_add (300, quit_cb, run);
 }
 
+static void
+announced_cb (PatNetAnnouncer *announcer,
+              const char      *service,
+              Run             *run)
+{
+  g_autoptr(GString) line = g_string_new ("{\"type\":\"announced\",\"service\":");
+
+  append_json_string (line, service);
+  g_string_append_c (line, '}');
+  print_json_line (line->str);
+}
+
+static void
+announce_failed_cb (PatNetAnnouncer *announcer,
+                    GError          *error,
+                    Run             *run)
+{
+  fprintf (stderr, "warning: %s; players can still join by address and port\n", error->message);
+}
+
 static gboolean
 parse_uint_option (const char  *option,
                    const char  *text,
@@ -199,7 +246,8 @@ pat_cli_match_host (int    argc,
 {
   g_autofree char *port_text = NULL, *bind = NULL, *name = NULL, *target_text = NULL;
   g_autofree char *teams_text = NULL, *die = NULL, *players_text = NULL, *code = NULL;
-  g_autofree char *deal_text = NULL, *cert_dir = NULL;
+  g_autofree char *deal_text = NULL, *cert_dir = NULL, *host_name = NULL;
+  gboolean no_announce = FALSE;
   GOptionEntry entries[] = {
     { "port", 'p', 0, PAT_CLI_ARG_TEXT, &port_text, "The port (default 0: any free one)", "N" },
     { "bind", 0, 0, PAT_CLI_ARG_TEXT, &bind,
@@ -218,11 +266,18 @@ pat_cli_match_host (int    argc,
       "The first round's deal; round R plays deal N + R - 1 (default: random)", "N" },
     { "cert-dir", 0, 0, PAT_CLI_ARG_TEXT, &cert_dir,
       "Where the host's certificate is kept (default: the user data folder)", "DIR" },
+    { "no-announce", 0, 0, G_OPTION_ARG_NONE, &no_announce,
+      "Do not announce the match on the network (DNS-SD); it is announced when --bind is not a "
+      "loopback address", NULL },
+    { "host-name", 0, 0, PAT_CLI_ARG_TEXT, &host_name,
+      "The hosting player's name in the announcement (default: none)", "NAME" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GTlsCertificate) certificate = NULL;
   g_autoptr(PatNetHost) host = NULL;
+  g_autoptr(PatNetAnnouncer) announcer = NULL;
+  g_autoptr(GInetAddress) listen_address = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   g_autofree char *fingerprint = NULL;
   g_autofree char *line = NULL;
@@ -258,6 +313,10 @@ pat_cli_match_host (int    argc,
   else
     settings.first_deal = pat_deal_number_from_uint (g_random_int_range (1, G_MAXINT32));
 
+  if (name != NULL && !pat_net_name_valid (name, &error))
+    return pat_cli_fail ("--name: %s", error->message);
+  if (host_name != NULL && !pat_net_name_valid (host_name, &error))
+    return pat_cli_fail ("--host-name: %s", error->message);
   if (code == NULL)
     code = pat_net_code_new (6);
   if (cert_dir == NULL)
@@ -292,8 +351,36 @@ pat_cli_match_host (int    argc,
                           bind != NULL ? bind : "127.0.0.1", pat_net_host_get_port (host),
                           code, fingerprint);
   print_json_line (line);
+
+  /* Announced where players could reach it: not on a loopback address. */
+  listen_address = g_inet_address_new_from_string (bind != NULL ? bind : "127.0.0.1");
+  if (!no_announce && listen_address != NULL && !g_inet_address_get_is_loopback (listen_address))
+    {
+      PatNetMatchInfo info = { .version = PAT_NET_PROTOCOL_VERSION, };
+
+      g_strlcpy (info.name, settings.name, sizeof info.name);
+      if (host_name != NULL)
+        g_strlcpy (info.host_name, host_name, sizeof info.host_name);
+      info.max_players = settings.n_players;
+      info.teams = settings.n_teams;
+      info.target = settings.target;
+      announcer = pat_net_announcer_new (&info, bind, pat_net_host_get_port (host));
+      g_signal_connect (announcer, "published", G_CALLBACK (announced_cb), &run);
+      g_signal_connect (announcer, "failed", G_CALLBACK (announce_failed_cb), &run);
+      if (pat_net_announcer_start (announcer, &error))
+        run.announcer = announcer;
+      else
+        {
+          fprintf (stderr, "warning: %s; players can still join by address and port\n",
+                   error->message);
+          g_clear_error (&error);
+        }
+    }
+
   g_main_loop_run (loop);
   g_signal_handlers_disconnect_by_data (host, &run);
+  if (announcer != NULL)
+    g_signal_handlers_disconnect_by_data (announcer, &run);
   return EXIT_SUCCESS;
 }
 
@@ -334,6 +421,64 @@ join_finished_cb (PatNetBot *bot,
   g_main_loop_quit (run->loop);
 }
 
+/* Starts playing at @address:@port. */
+static void
+join_start (Run        *run,
+            const char *address,
+            guint       port)
+{
+  run->client = pat_net_client_new (address, port, run->fingerprint);
+  run->bot = pat_net_bot_new (run->client, run->name, run->team, run->code, run->seed);
+  g_object_set_data (G_OBJECT (run->bot), "run", run);
+  g_signal_connect (run->client, "message", G_CALLBACK (join_message_cb), run->bot);
+  g_signal_connect (run->bot, "finished", G_CALLBACK (join_finished_cb), run);
+}
+
+static gboolean
+discover_timeout_cb (gpointer user_data)
+{
+  Run *run = user_data;
+
+  run->timeout_id = 0;
+  if (run->match != NULL)
+    pat_cli_fail ("no match named '%s' was found on the network", run->match);
+  else
+    pat_cli_fail ("no match was found on the network");
+  run->status = EXIT_MATCH_FAILED;
+  g_main_loop_quit (run->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discovered_cb (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               Run        *run)
+{
+  guint i;
+
+  if (run->client != NULL)
+    return;
+  for (i = position; i < position + added; i++)
+    {
+      g_autoptr(PatNetFoundMatch) found = g_list_model_get_item (model, i);
+      const PatNetMatchInfo *info = pat_net_found_match_get_info (found);
+      g_autofree char *json = NULL;
+
+      if (info->version != PAT_NET_PROTOCOL_VERSION || info->players >= info->max_players ||
+          (run->match != NULL && strcmp (info->name, run->match) != 0))
+        continue;
+      json = pat_net_found_match_to_json (found);
+      /* The line says which announcement was taken: {"type":"match",…}. */
+      print_json_line (json);
+      g_clear_handle_id (&run->timeout_id, g_source_remove);
+      join_start (run, pat_net_found_match_get_address (found),
+                  pat_net_found_match_get_port (found));
+      return;
+    }
+}
+
 /* match-join: joins a match as a player moved by the greedy player. */
 int
 pat_cli_match_join (int    argc,
@@ -341,9 +486,17 @@ pat_cli_match_join (int    argc,
 {
   g_autofree char *where = NULL, *code = NULL, *name = NULL, *team_text = NULL;
   g_autofree char *fingerprint = NULL, *seed_text = NULL;
+  g_autofree char *match = NULL, *timeout_text = NULL;
+  gboolean discover = FALSE;
   GOptionEntry entries[] = {
-    { "address", 'a', 0, PAT_CLI_ARG_TEXT, &where, "The host's ADDRESS:PORT (required)",
-      "ADDRESS:PORT" },
+    { "address", 'a', 0, PAT_CLI_ARG_TEXT, &where,
+      "The host's ADDRESS:PORT (required without --discover)", "ADDRESS:PORT" },
+    { "discover", 0, 0, G_OPTION_ARG_NONE, &discover,
+      "Find the host on the local network (DNS-SD over mDNS, through avahi-daemon)", NULL },
+    { "match", 0, 0, PAT_CLI_ARG_TEXT, &match,
+      "With --discover, the match's name (default: the first match found)", "NAME" },
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
+      "With --discover, how long to look for the match in seconds (default 30)", "S" },
     { "code", 0, 0, PAT_CLI_ARG_TEXT, &code, "The match code (required)", "CODE" },
     { "name", 0, 0, PAT_CLI_ARG_TEXT, &name, "The player's name (required)", "NAME" },
     { "team", 0, 0, PAT_CLI_ARG_TEXT, &team_text, "The player's team, 1 to 4, where the match "
@@ -356,30 +509,38 @@ pat_cli_match_join (int    argc,
     { NULL }
   };
   g_autoptr(GError) error = NULL;
-  g_autoptr(PatNetClient) client = NULL;
-  g_autoptr(PatNetBot) bot = NULL;
+  g_autoptr(PatNetBrowser) browser = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   g_autofree char *address = NULL;
   g_autofree char *upper = NULL;
-  guint64 team = 0, seed = 0;
+  guint64 team = 0, seed = 0, timeout = 30;
   guint port = 0;
   Run run = { 0, };
 
   if (!pat_cli_parse_options ("match-join", "join a Demon match as a greedy player",
                               "Connects to a host (patience-cli match-host, or the app), "
                               "checks that its certificate is the pinned one, and plays every "
-                              "round with the greedy player. Prints every message from the host "
+                              "round with the greedy player; --discover finds the host by its "
+                              "DNS-SD announcement instead of --address, and prints it first "
+                              "({\"type\":\"match\"}). Prints every message from the host "
                               "as a JSON line, and after each round the player's own score "
                               "({\"type\":\"own-score\"}); a table on stderr. Exits 0 when the "
                               "match ended, 1 when it was refused or cut off.",
                               entries, &argc, &argv, &error) ||
       !parse_uint_option ("--team", team_text, 1, PAT_NET_MAX_TEAMS, &team, &error) ||
-      !parse_uint_option ("--seed", seed_text, 0, G_MAXUINT64, &seed, &error))
+      !parse_uint_option ("--seed", seed_text, 0, G_MAXUINT64, &seed, &error) ||
+      !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error))
     return pat_cli_fail ("%s", error->message);
-  if (where == NULL || code == NULL || name == NULL || fingerprint == NULL)
-    return pat_cli_fail ("--address, --code, --name and --fingerprint are required");
-  if (!pat_net_parse_address (where, &address, &port, &error))
+  if ((where == NULL) == !discover)
+    return pat_cli_fail ("one of --address and --discover is required, not both");
+  if (code == NULL || name == NULL || fingerprint == NULL)
+    return pat_cli_fail ("--code, --name and --fingerprint are required");
+  if ((match != NULL || timeout_text != NULL) && !discover)
+    return pat_cli_fail ("--match and --timeout go with --discover");
+  if (where != NULL && !pat_net_parse_address (where, &address, &port, &error))
     return pat_cli_fail ("--address: %s", error->message);
+  if (match != NULL && !pat_net_name_valid (match, &error))
+    return pat_cli_fail ("--match: %s", error->message);
   upper = g_ascii_strup (code, -1);
   if (!pat_net_code_valid (upper))
     return pat_cli_fail ("--code takes %d to %d letters of %s", PAT_NET_MIN_CODE,
@@ -396,13 +557,135 @@ pat_cli_match_join (int    argc,
 
   loop = g_main_loop_new (NULL, FALSE);
   run.loop = loop;
-  client = pat_net_client_new (address, port, fingerprint);
-  bot = pat_net_bot_new (client, name, (int) team - 1, upper, seed);
-  g_object_set_data (G_OBJECT (bot), "run", &run);
-  g_signal_connect (client, "message", G_CALLBACK (join_message_cb), bot);
-  g_signal_connect (bot, "finished", G_CALLBACK (join_finished_cb), &run);
+  run.fingerprint = fingerprint;
+  run.code = upper;
+  run.name = name;
+  run.team = (int) team - 1;
+  run.seed = seed;
+  run.match = match;
+  if (discover)
+    {
+      browser = pat_net_browser_new ();
+      g_signal_connect (browser, "items-changed", G_CALLBACK (discovered_cb), &run);
+      if (!pat_net_browser_start (browser, &error))
+        {
+          pat_cli_fail ("%s", error->message);
+          return EXIT_MATCH_FAILED;
+        }
+      run.timeout_id = g_timeout_add_seconds ((guint) timeout, discover_timeout_cb, &run);
+    }
+  else
+    join_start (&run, address, port);
   g_main_loop_run (loop);
-  g_signal_handlers_disconnect_by_data (client, bot);
-  g_signal_handlers_disconnect_by_data (bot, &run);
+  g_clear_handle_id (&run.timeout_id, g_source_remove);
+  if (browser != NULL)
+    g_signal_handlers_disconnect_by_data (browser, &run);
+  if (run.client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (run.client, run.bot);
+      g_signal_handlers_disconnect_by_data (run.bot, &run);
+    }
+  g_clear_object (&run.bot);
+  g_clear_object (&run.client);
+  return run.status;
+}
+
+static gboolean
+list_timeout_cb (gpointer user_data)
+{
+  Run *run = user_data;
+
+  run->timeout_id = 0;
+  g_main_loop_quit (run->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+list_changed_cb (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 Run        *run)
+{
+  guint i;
+
+  for (i = position; i < position + removed; i++)
+    {
+      PatNetFoundMatch *gone = run->listed->pdata[i];
+      g_autoptr(GString) line = g_string_new ("{\"type\":\"gone\",\"service\":");
+
+      append_json_string (line, pat_net_found_match_get_service (gone));
+      g_string_append (line, ",\"address\":");
+      append_json_string (line, pat_net_found_match_get_address (gone));
+      g_string_append_printf (line, ",\"port\":%u}", pat_net_found_match_get_port (gone));
+      print_json_line (line->str);
+    }
+  g_ptr_array_remove_range (run->listed, position, removed);
+  for (i = position; i < position + added; i++)
+    {
+      PatNetFoundMatch *found = g_list_model_get_item (model, i);
+      g_autofree char *json = pat_net_found_match_to_json (found);
+
+      print_json_line (json);
+      g_ptr_array_insert (run->listed, (gint) i, found);
+    }
+}
+
+static void
+list_failed_cb (PatNetBrowser *browser,
+                GError        *error,
+                Run           *run)
+{
+  pat_cli_fail ("%s", error->message);
+  run->status = EXIT_MATCH_FAILED;
+  g_main_loop_quit (run->loop);
+}
+
+/* match-list: the matches announced on the local network, as JSON lines. */
+int
+pat_cli_match_list (int    argc,
+                    char **argv)
+{
+  g_autofree char *timeout_text = NULL;
+  GOptionEntry entries[] = {
+    { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &timeout_text,
+      "How long to look in seconds (default 5)", "S" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(PatNetBrowser) browser = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  guint64 timeout = 5;
+  Run run = { 0, };
+
+  if (!pat_cli_parse_options ("match-list", "list the matches announced on the network",
+                              "Browses for Demon matches announced with DNS-SD over mDNS "
+                              "(through avahi-daemon) and prints each one found and resolved, "
+                              "with a valid announcement, as a JSON line "
+                              "({\"type\":\"match\",\"address\":…,\"port\":…,\"name\":…}) "
+                              "for the time given, and {\"type\":\"gone\"} when one is "
+                              "withdrawn. An announcement changed (more players) is printed "
+                              "again. Exits 1 when discovery is unavailable.",
+                              entries, &argc, &argv, &error) ||
+      !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error))
+    return pat_cli_fail ("%s", error->message);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  run.loop = loop;
+  listed = g_ptr_array_new_with_free_func (g_object_unref);
+  run.listed = listed;
+  browser = pat_net_browser_new ();
+  g_signal_connect (browser, "items-changed", G_CALLBACK (list_changed_cb), &run);
+  g_signal_connect (browser, "failed", G_CALLBACK (list_failed_cb), &run);
+  if (!pat_net_browser_start (browser, &error))
+    {
+      pat_cli_fail ("%s", error->message);
+      return EXIT_MATCH_FAILED;
+    }
+  run.timeout_id = g_timeout_add_seconds ((guint) timeout, list_timeout_cb, &run);
+  g_main_loop_run (loop);
+  g_clear_handle_id (&run.timeout_id, g_source_remove);
+  g_signal_handlers_disconnect_by_data (browser, &run);
   return run.status;
 }

@@ -666,6 +666,7 @@ static const Command commands[] = {
     pat_cli_bench_difficulty },
   { "match-host", "host a Demon match over the network", pat_cli_match_host },
   { "match-join", "join a Demon match over the network as a greedy player", pat_cli_match_join },
+  { "match-list", "list the Demon matches announced on the network", pat_cli_match_list },
 };
 
 static void

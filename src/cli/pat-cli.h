@@ -76,10 +76,12 @@ int pat_cli_bench_difficulty (int    argc,
 int pat_cli_solve (int    argc,
                    char **argv);
 
-/* patience-cli match-host … and match-join …: return the exit status. */
+/* patience-cli match-host …, match-join … and match-list …: return the exit status. */
 int pat_cli_match_host (int    argc,
                         char **argv);
 int pat_cli_match_join (int    argc,
+                        char **argv);
+int pat_cli_match_list (int    argc,
                         char **argv);
 
 G_END_DECLS

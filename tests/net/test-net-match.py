@@ -131,6 +131,9 @@ def check_match(tmp, label, host_args, players):
             own_ok &= row['score'] == mine['score'] and end['round'] == mine['round']
     check(own_ok, f'{label}: every player reckoned the same scores as the host')
 
+    # On a loopback address nothing is announced, nor even tried.
+    check(not any(line['type'] == 'announced' for line in lines) and 'warning' not in err,
+          f'{label}: a host on 127.0.0.1 announces nothing')
     result = [line for line in lines if line['type'] == 'match-end']
     check(len(result) == 1, f'{label}: the host announced the end of the match once')
     return result[0] if result else None, err
@@ -191,10 +194,26 @@ def main():
         check(bad.returncode == 2 and 'a team needs another' in bad.stderr,
               'match-host --teams 1 is bad input')
 
+        # Without an Avahi daemon (a system bus that is not there), discovery says so.
+        env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=f'unix:path={tmp}/no-bus')
+        for args in (['match-list', '--timeout', '1'],
+                     ['match-join', '--discover', '--code', 'ABCDEF', '--name', 'A',
+                      '--fingerprint', 'ab' * 32]):
+            gone = subprocess.run([CLI, *args], capture_output=True, text=True, env=env)
+            check(gone.returncode == 1 and 'discovery is unavailable' in gone.stderr
+                  and gone.stderr.count('\n') == 1,
+                  f'{args[0]} without a daemon says discovery is unavailable '
+                  f'({gone.returncode}: {last_line(gone.stderr)})')
+        bad = subprocess.run([CLI, 'match-join', '--discover', '--address', '127.0.0.1:1',
+                              '--code', 'ABCDEF', '--name', 'A', '--fingerprint', 'ab' * 32],
+                             capture_output=True, text=True)
+        check(bad.returncode == 2 and 'not both' in bad.stderr,
+              'match-join --discover with --address is bad input')
+
     # The manual page lists both commands and every option their --help shows.
     man = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'data',
                             'patience-cli.1'), encoding='utf-8').read().replace('\\-', '-')
-    for command in ('match-host', 'match-join'):
+    for command in ('match-host', 'match-join', 'match-list'):
         shown = subprocess.run([CLI, command, '--help'], capture_output=True, text=True).stdout
         options = re.findall(r'^\s+(?:-\w, )?--([\w-]+)', shown, re.M)
         missing = [o for o in options if o != 'help' and f'--{o}' not in man]
