@@ -155,6 +155,13 @@ void            pat_board_test_drag          (PatBoard       *self,
                                               double          y,
                                               double          to_x,
                                               double          to_y);
+gboolean        pat_board_test_drag_start    (PatBoard       *self,
+                                              double          x,
+                                              double          y);
+void            pat_board_test_drag_move     (PatBoard       *self,
+                                              double          dx,
+                                              double          dy);
+void            pat_board_test_drop          (PatBoard       *self);
 gboolean        pat_board_test_key           (PatBoard       *self,
                                               guint           keyval,
                                               GdkModifierType modifiers);

@@ -1515,6 +1515,22 @@ pat_board_map (GtkWidget *widget)
 }
 
 static void
+pat_board_realize (GtkWidget *widget)
+{
+  PatBoard *self = PAT_BOARD (widget);
+  GtkNative *native;
+  GskRenderer *renderer;
+
+  GTK_WIDGET_CLASS (pat_board_parent_class)->realize (widget);
+
+  /* Software drawing wants the cards as cairo nodes, the others as textures. */
+  native = gtk_widget_get_native (widget);
+  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  pat_card_renderer_set_cairo_nodes (self->renderer,
+                                     renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer));
+}
+
+static void
 pat_board_unmap (GtkWidget *widget)
 {
   pat_board_finish (PAT_BOARD (widget));
@@ -1684,6 +1700,7 @@ pat_board_class_init (PatBoardClass *klass)
   object_class->set_property = pat_board_set_property;
 
   widget_class->snapshot = pat_board_snapshot;
+  widget_class->realize = pat_board_realize;
   widget_class->size_allocate = pat_board_size_allocate;
   widget_class->measure = pat_board_measure;
   widget_class->map = pat_board_map;
