@@ -625,7 +625,8 @@ pat_card_renderer_snapshot_card (PatCardRenderer       *self,
  *
  * With the cairo renderer (software drawing), pat_card_renderer_snapshot_card() appends kept
  * cairo nodes that paint the cached pixels, which that renderer draws for the cost of what shows;
- * with the others, the cached textures, which they keep on the graphics card.
+ * with the others, the cached textures, which they keep on the graphics card. Emits
+ * #PatCardRenderer::changed when the value changes.
  */
 void
 pat_card_renderer_set_cairo_nodes (PatCardRenderer *self,
@@ -633,7 +634,11 @@ pat_card_renderer_set_cairo_nodes (PatCardRenderer *self,
 {
   g_return_if_fail (PAT_IS_CARD_RENDERER (self));
 
-  self->cairo_nodes = !!cairo_nodes;
+  cairo_nodes = !!cairo_nodes;
+  if (self->cairo_nodes == cairo_nodes)
+    return;
+  self->cairo_nodes = cairo_nodes;
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 /**

@@ -612,7 +612,8 @@ test_play_black_hole (void)
 }
 
 /* A drag moves the cards already drawn: no card is drawn again while frames go by, with cards
- * as textures (the GL renderers) or as cairo nodes (the cairo renderer). */
+ * as textures (the GL renderers) or as cairo nodes (the cairo renderer), nor the board under
+ * the card. */
 static void
 test_drag_draws_no_card (void)
 {
@@ -630,7 +631,7 @@ test_drag_draws_no_card (void)
 
   for (int cairo_nodes = 0; cairo_nodes <= 1; cairo_nodes++)
     {
-      guint before;
+      guint before, under;
 
       pat_card_renderer_set_cairo_nodes (board->renderer, cairo_nodes);
       gtk_widget_queue_draw (GTK_WIDGET (board));
@@ -639,11 +640,15 @@ test_drag_draws_no_card (void)
       g_assert_cmpuint (before, >, 0);
 
       g_assert_true (pat_board_test_drag_start (board, x, y));
+      g_assert_true (wait_for_frames (window, 1));
+      under = board->n_under_drawn;
       for (int i = 1; i <= 20; i++)
         {
           pat_board_test_drag_move (board, 9.5 * i, -6.25 * i);
           g_assert_true (wait_for_frames (window, 1));
         }
+      /* The board under the card is drawn once, when the card is picked up. */
+      g_assert_cmpuint (board->n_under_drawn, ==, under);
       pat_board_test_drag_move (board, 0, 0);
       pat_board_test_drop (board);
       g_assert_true (wait_for_frames (window, 2));
