@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # What drawing costs, in CPU seconds of the app's process (utime + stime from /proc/PID/stat),
 # beside a bare libadwaita window and Aisleriot in the same run, with the cairo renderer under
-# Xvfb and openbox. Prints the median of RUNS runs of each measure and the ratios:
+# Xvfb and openbox. "still" is Patience with its animations preference off (no deal flying in at
+# start-up), the measure of what drawing the board costs alone. Prints the median of RUNS runs of
+# each measure and Patience's ratios:
 #
 #   start-up    from exec to a drawn, idle window (mapped, then CPU flat for a second)
 #   drag        a card dragged along the same path for DRAG_SECONDS, CPU-s per second of drag
@@ -12,7 +14,7 @@
 #
 #   tools/bench-drawing.sh              (after build-aux/dev build; needs Xvfb, openbox, xdotool;
 #                                        Aisleriot's `sol` is measured when installed)
-#   RUNS=3 DRAG_SECONDS=5 BENCH_DISPLAY=:76 PROGRAMS='patience bare aisleriot' \
+#   RUNS=3 DRAG_SECONDS=5 BENCH_DISPLAY=:76 PROGRAMS='patience still bare aisleriot' \
 #     PATIENCE_BUILD_DIR=_build tools/bench-drawing.sh
 #
 # Only CPU seconds are reported: they hold on a busy machine, where wall time does not.
@@ -93,6 +95,13 @@ start () {
       GSETTINGS_SCHEMA_DIR=$build/data "$build/src/ui/patience" --game black-hole --deal 2 \
         >/dev/null 2>&1 &
       ;;
+    still)
+      # Patience with the animations preference off: no deal flying in at start-up, moves jump.
+      printf '[io/github/patience/Patience]\nanimations=false\n' \
+        > "$home/config/glib-2.0/settings/keyfile"
+      GSETTINGS_BACKEND=keyfile GSETTINGS_SCHEMA_DIR=$build/data "$build/src/ui/patience" \
+        --game black-hole --deal 2 >/dev/null 2>&1 &
+      ;;
     bare)
       "$tmp/bare-window" >/dev/null 2>&1 &
       ;;
@@ -141,7 +150,7 @@ drag () {
 sub () { awk -v a="$1" -v b="$2" -v d="${3:-1}" 'BEGIN { printf "%.3f\n", (b - a) / d }'; }
 median () { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-programs=${PROGRAMS:-patience bare aisleriot}
+programs=${PROGRAMS:-patience still bare aisleriot}
 if [[ " $programs " == *" aisleriot "* ]] && ! command -v sol >/dev/null; then
   programs=${programs/aisleriot/}
   echo "Aisleriot (sol) is not installed: its column is left out." >&2
@@ -155,14 +164,14 @@ for run in $(seq "$runs"); do
 
     place
     if [ "$p" != bare ]; then
-      if [ "$p" = patience ]; then set -- $pat_card; else set -- $sol_card; fi
+      if [ "$p" = aisleriot ]; then set -- $sol_card; else set -- $pat_card; fi
       before=$(cpu "$app")
       drag "$1" "$2"
       wait_idle "$app"
       sub "$before" "$(cpu "$app")" "$drag_seconds" >> "$tmp/$p.drag"
     fi
 
-    if [ "$p" = patience ]; then
+    if [ "$p" != bare ] && [ "$p" != aisleriot ]; then
       set -- $pat_hole_card
       before=$(cpu "$app")
       xdotool mousemove "$1" "$2" sleep 0.3 click --repeat 2 --delay 60 1
@@ -186,10 +195,11 @@ ratio () { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) 
 
 echo
 echo "CPU seconds, median of $runs runs; GSK_RENDERER=cairo; $(nproc) cores: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-printf '%-34s %9s %9s %9s %14s %14s\n' measure Patience bare Aisleriot 'vs bare' 'vs Aisleriot'
+printf '%-10s %9s %9s %9s %9s %10s %12s\n' measure Patience still bare Aisleriot 'vs bare' \
+  'vs Aisleriot'
 for what in startup drag move resize; do
-  pt=$(m patience $what) bt=$(m bare $what) at=$(m aisleriot $what)
-  printf '%-34s %9s %9s %9s %14s %14s\n' "$what" "$pt" "$bt" "$at" "$(ratio "$pt" "$bt")" \
+  pt=$(m patience $what) st=$(m still $what) bt=$(m bare $what) at=$(m aisleriot $what)
+  printf '%-10s %9s %9s %9s %9s %10s %12s\n' "$what" "$pt" "$st" "$bt" "$at" "$(ratio "$pt" "$bt")" \
     "$(ratio "$pt" "$at")"
 done
 echo "(drag: CPU-s per second of drag; move: one double-click to the hole, flight included)"
