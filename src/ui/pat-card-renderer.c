@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Draws card faces, card backs, empty slots and highlights, and caches the card textures. */
+/* Draws card faces, card backs, empty slots and highlights, and caches the card textures (and, for
+ * the cairo renderer, the nodes that paint them). */
 
 #include "config.h"
 
