@@ -116,6 +116,7 @@ struct _PatBoard
   GskRenderNode   *under_node;
   PatBoardUnder    under_key;
   guint            n_under_drawn;   /* for tests */
+  guint            n_snapshots;     /* for tests */
 };
 
 /* pat-board.c */

@@ -1471,6 +1471,7 @@ pat_board_snapshot (GtkWidget   *widget,
   guint n_sprites, n_moving = 0;
   PatBoardUnder key;
 
+  self->n_snapshots++;
   if (self->game == NULL)
     return;
 
