@@ -993,11 +993,45 @@ pat_board_test_drag (PatBoard *self,
 {
   g_return_if_fail (PAT_IS_BOARD (self));
 
+  if (!pat_board_test_drag_start (self, x, y))
+    return;
+  pat_board_test_drag_move (self, to_x - x, to_y - y);
+  pat_board_test_drop (self);
+}
+
+/* A drag in steps, for a test that draws frames between them: picks up the cards at (@x, @y),
+ * if any may be picked up there. */
+gboolean
+pat_board_test_drag_start (PatBoard *self,
+                           double    x,
+                           double    y)
+{
+  g_return_val_if_fail (PAT_IS_BOARD (self), FALSE);
+
   drag_begin (self, x, y);
   if (!self->drag_armed)
-    return;
+    return FALSE;
   start_drag (self);
-  drag_update (self, to_x - x, to_y - y);
+
+  return TRUE;
+}
+
+/* Moves the cards picked up by @dx, @dy from where they were picked up. */
+void
+pat_board_test_drag_move (PatBoard *self,
+                          double    dx,
+                          double    dy)
+{
+  g_return_if_fail (PAT_IS_BOARD (self));
+
+  drag_update (self, dx, dy);
+}
+
+void
+pat_board_test_drop (PatBoard *self)
+{
+  g_return_if_fail (PAT_IS_BOARD (self));
+
   drop (self);
 }
 

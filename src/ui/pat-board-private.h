@@ -22,6 +22,22 @@ typedef struct {
   double   lift_dx, lift_dy;        /* start this far from their places */
 } PatBoardStep;
 
+/* What the board under the moving cards was drawn from (see draw_under () in pat-board.c). */
+typedef struct {
+  PatGame  *game;
+  PatState  state;                  /* the position drawn */
+  PatState  game_state;             /* the game's, which the empty slots' labels ask */
+  gboolean  has_step;
+  PatState  step_from;
+  gboolean  step_deal;
+  int       lift_pile;
+  guint     lift_first;
+  double    lift_dx, lift_dy;
+  int       drag_pile;              /* -1 without a drag */
+  guint     drag_first;
+  int       width, height, scale;
+} PatBoardUnder;
+
 struct _PatBoard
 {
   GtkWidget        parent_instance;
@@ -94,6 +110,13 @@ struct _PatBoard
 
   GtkGesture      *click_gesture;
   GtkGesture      *drag_gesture;
+
+  /* The board under what moves, kept while it stays the same: a drag or a flight gives the
+   * renderer the same node every frame, which it knows needs no drawing again. */
+  GskRenderNode   *under_node;
+  PatBoardUnder    under_key;
+  guint            n_under_drawn;   /* for tests */
+  guint            n_snapshots;     /* for tests */
 };
 
 /* pat-board.c */
@@ -155,6 +178,13 @@ void            pat_board_test_drag          (PatBoard       *self,
                                               double          y,
                                               double          to_x,
                                               double          to_y);
+gboolean        pat_board_test_drag_start    (PatBoard       *self,
+                                              double          x,
+                                              double          y);
+void            pat_board_test_drag_move     (PatBoard       *self,
+                                              double          dx,
+                                              double          dy);
+void            pat_board_test_drop          (PatBoard       *self);
 gboolean        pat_board_test_key           (PatBoard       *self,
                                               guint           keyval,
                                               GdkModifierType modifiers);

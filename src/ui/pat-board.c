@@ -1356,30 +1356,58 @@ draw_focus (PatBoard       *self,
 }
 
 static void
-pat_board_snapshot (GtkWidget   *widget,
-                    GtkSnapshot *snapshot)
+under_key_init (PatBoard           *self,
+                const PatBoardStep *step,
+                const PatState     *state,
+                PatBoardUnder      *key)
 {
-  PatBoard *self = PAT_BOARD (widget);
-  const PatBoardStep *step = NULL;
-  const PatState *state;
-  const PatLayout *layout;
-  Sprite sprites[PAT_N_CARDS];
-  Sprite moving[PAT_N_CARDS];
-  guint n_sprites, n_moving = 0;
+  memset (key, 0, sizeof *key);
+  key->game = self->game;
+  key->state = *state;
+  key->game_state = *pat_game_get_state (self->game);
+  key->has_step = step != NULL;
+  if (step != NULL)
+    {
+      key->step_from = step->from;
+      key->step_deal = step->deal;
+      key->lift_pile = step->lift_pile;
+      key->lift_first = step->lift_first;
+      key->lift_dx = step->lift_dx;
+      key->lift_dy = step->lift_dy;
+    }
+  key->drag_pile = self->dragging ? self->drag_pile : -1;
+  key->drag_first = self->dragging ? self->drag_first : 0;
+  key->width = self->geometry_width;
+  key->height = self->geometry_height;
+  key->scale = scale_factor (self);
+}
+
+static gboolean
+under_key_equal (const PatBoardUnder *a,
+                 const PatBoardUnder *b)
+{
+  return a->game == b->game &&
+         pat_state_equal (&a->state, &b->state) &&
+         pat_state_equal (&a->game_state, &b->game_state) &&
+         a->has_step == b->has_step &&
+         (!a->has_step ||
+          (pat_state_equal (&a->step_from, &b->step_from) && a->step_deal == b->step_deal &&
+           a->lift_pile == b->lift_pile && a->lift_first == b->lift_first &&
+           a->lift_dx == b->lift_dx && a->lift_dy == b->lift_dy)) &&
+         a->drag_pile == b->drag_pile && a->drag_first == b->drag_first &&
+         a->width == b->width && a->height == b->height && a->scale == b->scale;
+}
+
+/* Everything under the cards that move: the slots, the cards that stay, the badges. */
+static void
+draw_under (PatBoard       *self,
+            GtkSnapshot    *snapshot,
+            const PatState *state,
+            const Sprite   *sprites,
+            guint           n_sprites)
+{
+  const PatLayout *layout = pat_board_get_layout (self);
   int top_still[PAT_MAX_PILES];
-
-  if (self->game == NULL)
-    return;
-
-  pat_board_ensure_geometry (self);
-  if (self->card_w <= 0)
-    return;
-
-  layout = pat_board_get_layout (self);
-  if (self->steps->len > 0)
-    step = &g_array_index (self->steps, PatBoardStep, 0);
-  state = step != NULL ? &step->to : pat_board_get_state (self);
-  n_sprites = build_sprites (self, step, self->elapsed, state, sprites);
 
   /* Empty piles show their outline; every pile has one under its cards. */
   for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
@@ -1413,9 +1441,7 @@ pat_board_snapshot (GtkWidget   *widget,
       gboolean lifted = self->dragging && sp->pile == self->drag_pile &&
                         sp->index >= self->drag_first;
 
-      if (sp->moving)
-        moving[n_moving++] = *sp;
-      else if (lifted)
+      if (sp->moving || lifted)
         continue;
       else if (layout->piles[sp->pile].fan == PAT_FAN_NONE &&
                (int) sp->index != top_still[sp->pile])
@@ -1431,9 +1457,53 @@ pat_board_snapshot (GtkWidget   *widget,
     }
 
   draw_badges (self, snapshot, state);
+}
+
+static void
+pat_board_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  PatBoard *self = PAT_BOARD (widget);
+  const PatBoardStep *step = NULL;
+  const PatState *state;
+  Sprite sprites[PAT_N_CARDS];
+  Sprite moving[PAT_N_CARDS];
+  guint n_sprites, n_moving = 0;
+  PatBoardUnder key;
+
+  self->n_snapshots++;
+  if (self->game == NULL)
+    return;
+
+  pat_board_ensure_geometry (self);
+  if (self->card_w <= 0)
+    return;
+
+  if (self->steps->len > 0)
+    step = &g_array_index (self->steps, PatBoardStep, 0);
+  state = step != NULL ? &step->to : pat_board_get_state (self);
+  n_sprites = build_sprites (self, step, self->elapsed, state, sprites);
+
+  under_key_init (self, step, state, &key);
+  if (self->under_node == NULL || !under_key_equal (&key, &self->under_key))
+    {
+      GtkSnapshot *under = gtk_snapshot_new ();
+
+      draw_under (self, under, state, sprites, n_sprites);
+      g_clear_pointer (&self->under_node, gsk_render_node_unref);
+      self->under_node = gtk_snapshot_free_to_node (under);
+      self->under_key = key;
+      self->n_under_drawn++;
+    }
+  if (self->under_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->under_node);
+
   if (step == NULL)
     draw_highlights (self, snapshot, state);
 
+  for (guint i = 0; i < n_sprites; i++)
+    if (sprites[i].moving)
+      moving[n_moving++] = sprites[i];
   qsort (moving, n_moving, sizeof (Sprite), compare_moving);
   for (guint i = 0; i < n_moving; i++)
     draw_card (self, snapshot, &moving[i], 0, 0);
@@ -1467,6 +1537,7 @@ update_renderer_style (PatBoard *self)
 static void
 renderer_changed_cb (PatBoard *self)
 {
+  g_clear_pointer (&self->under_node, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1515,6 +1586,22 @@ pat_board_map (GtkWidget *widget)
 }
 
 static void
+pat_board_realize (GtkWidget *widget)
+{
+  PatBoard *self = PAT_BOARD (widget);
+  GtkNative *native;
+  GskRenderer *renderer;
+
+  GTK_WIDGET_CLASS (pat_board_parent_class)->realize (widget);
+
+  /* Software drawing wants the cards as cairo nodes, the others as textures. */
+  native = gtk_widget_get_native (widget);
+  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  pat_card_renderer_set_cairo_nodes (self->renderer,
+                                     renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer));
+}
+
+static void
 pat_board_unmap (GtkWidget *widget)
 {
   pat_board_finish (PAT_BOARD (widget));
@@ -1546,6 +1633,7 @@ pat_board_dispose (GObject *object)
   if (self->renderer != NULL)
     g_signal_handlers_disconnect_by_data (self->renderer, self);
   g_clear_object (&self->renderer);
+  g_clear_pointer (&self->under_node, gsk_render_node_unref);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
 
   G_OBJECT_CLASS (pat_board_parent_class)->dispose (object);
@@ -1684,6 +1772,7 @@ pat_board_class_init (PatBoardClass *klass)
   object_class->set_property = pat_board_set_property;
 
   widget_class->snapshot = pat_board_snapshot;
+  widget_class->realize = pat_board_realize;
   widget_class->size_allocate = pat_board_size_allocate;
   widget_class->measure = pat_board_measure;
   widget_class->map = pat_board_map;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Draws card faces, card backs, empty slots and highlights, and caches the card textures. */
+/* Draws card faces, card backs, empty slots and highlights, and caches the card textures (and, for
+ * the cairo renderer, the nodes that paint them). */
 
 #include "config.h"
 
@@ -16,9 +17,11 @@
 #define MAX_PIXELS     4096
 
 typedef struct {
-  GdkTexture *textures[PAT_N_CARDS + 1];
-  gint64      key;
-  guint64     last_use;
+  GdkTexture      *textures[PAT_N_CARDS + 1];
+  cairo_surface_t *surfaces[PAT_N_CARDS + 1];  /* the textures' pixels, for cairo nodes */
+  GskRenderNode   *nodes[PAT_N_CARDS + 1];     /* a cairo node painting one, at (0, 0) */
+  gint64           key;
+  guint64          last_use;
 } SizeCache;
 
 struct _PatCardRenderer
@@ -34,6 +37,8 @@ struct _PatCardRenderer
   guint64       clock;
   double        cap_ratio;      /* cap height / font size of the rank font; 0 until measured */
   PangoContext *pango_context;  /* for slot labels */
+  gboolean      cairo_nodes;    /* the widget's renderer is GskCairoRenderer */
+  guint         n_rendered;     /* cards drawn into a texture or a node, for tests */
 };
 
 G_DEFINE_FINAL_TYPE (PatCardRenderer, pat_card_renderer, G_TYPE_OBJECT)
@@ -118,16 +123,21 @@ size_cache_free (gpointer data)
   SizeCache *entry = data;
 
   for (guint i = 0; i < G_N_ELEMENTS (entry->textures); i++)
-    g_clear_object (&entry->textures[i]);
+    {
+      g_clear_object (&entry->textures[i]);
+      g_clear_pointer (&entry->surfaces[i], cairo_surface_destroy);
+      g_clear_pointer (&entry->nodes[i], gsk_render_node_unref);
+    }
   g_free (entry);
 }
 
 static GdkTexture *
-render_texture (PatCardRenderer *self,
-                guint            slot,
-                int              width,
-                int              height,
-                int              scale)
+render_texture (PatCardRenderer  *self,
+                guint             slot,
+                int               width,
+                int               height,
+                int               scale,
+                cairo_surface_t **surface_out)
 {
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -160,16 +170,18 @@ render_texture (PatCardRenderer *self,
   texture = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
                                     stride);
   g_bytes_unref (bytes);
+  *surface_out = cairo_surface_reference (surface);
+  self->n_rendered++;
 
   return texture;
 }
 
-static GdkTexture *
-lookup_texture (PatCardRenderer *self,
-                guint            slot,
-                int              width,
-                int              height,
-                int              scale)
+static SizeCache *
+lookup_entry (PatCardRenderer *self,
+              guint            slot,
+              int              width,
+              int              height,
+              int              scale)
 {
   gint64 key = ((gint64) width << 32) | ((gint64) height << 16) | scale;
   SizeCache *entry = g_hash_table_lookup (self->cache, &key);
@@ -195,9 +207,68 @@ lookup_texture (PatCardRenderer *self,
 
   entry->last_use = ++self->clock;
   if (entry->textures[slot] == NULL)
-    entry->textures[slot] = render_texture (self, slot, width, height, scale);
+    entry->textures[slot] = render_texture (self, slot, width, height, scale,
+                                            &entry->surfaces[slot]);
 
-  return entry->textures[slot];
+  return entry;
+}
+
+static GdkTexture *
+lookup_texture (PatCardRenderer *self,
+                guint            slot,
+                int              width,
+                int              height,
+                int              scale)
+{
+  return lookup_entry (self, slot, width, height, scale)->textures[slot];
+}
+
+/* The cairo renderer draws a texture node by copying the whole texture into a new surface, every
+ * frame, even where the card lies outside the part of the window being redrawn: a drag cost a
+ * copy of every card on the board per frame. A cairo node painting the texture's own pixels
+ * costs only what its clip shows, and the same node, kept, is not redrawn at all where it has
+ * not moved. It paints exactly as a texture node does: the image scaled to the rectangle, its
+ * edges padded. */
+static GskRenderNode *
+lookup_node (PatCardRenderer *self,
+             guint            slot,
+             int              width,
+             int              height,
+             int              scale,
+             float            node_width,
+             float            node_height)
+{
+  SizeCache *entry = lookup_entry (self, slot, width, height, scale);
+  GskRenderNode *node = entry->nodes[slot];
+  graphene_rect_t bounds;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+  cairo_t *cr;
+
+  if (node != NULL)
+    {
+      gsk_render_node_get_bounds (node, &bounds);
+      if (bounds.size.width == node_width && bounds.size.height == node_height)
+        return node;
+      g_clear_pointer (&entry->nodes[slot], gsk_render_node_unref);
+    }
+
+  graphene_rect_init (&bounds, 0, 0, node_width, node_height);
+  node = gsk_cairo_node_new (&bounds);
+  cr = gsk_cairo_node_get_draw_context (node);
+  pattern = cairo_pattern_create_for_surface (entry->surfaces[slot]);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+  cairo_matrix_init_scale (&matrix, width * scale / node_width, height * scale / node_height);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
+  cairo_rectangle (cr, 0, 0, node_width, node_height);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  self->n_rendered++;
+  entry->nodes[slot] = node;
+
+  return node;
 }
 
 /* GObject */
@@ -529,10 +600,63 @@ pat_card_renderer_snapshot_card (PatCardRenderer       *self,
 
   width = MAX (1, (int) round (rect->size.width));
   height = MAX (1, (int) round (rect->size.height));
+  if (self->cairo_nodes && width * scale <= MAX_PIXELS && height * scale <= MAX_PIXELS &&
+      (!face_up || card < PAT_N_CARDS))
+    {
+      GskRenderNode *node = lookup_node (self, face_up ? card : BACK_SLOT, width, height, scale,
+                                         rect->size.width, rect->size.height);
+
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &rect->origin);
+      gtk_snapshot_append_node (snapshot, node);
+      gtk_snapshot_restore (snapshot);
+      return;
+    }
+
   texture = face_up ? pat_card_renderer_get_card (self, card, width, height, scale)
                     : pat_card_renderer_get_back (self, width, height, scale);
   if (texture != NULL)
     gtk_snapshot_append_texture (snapshot, texture, rect);
+}
+
+/**
+ * pat_card_renderer_set_cairo_nodes:
+ * @self: a #PatCardRenderer
+ * @cairo_nodes: whether the cards go to GTK's cairo renderer
+ *
+ * With the cairo renderer (software drawing), pat_card_renderer_snapshot_card() appends kept
+ * cairo nodes that paint the cached pixels, which that renderer draws for the cost of what shows;
+ * with the others, the cached textures, which they keep on the graphics card. Emits
+ * #PatCardRenderer::changed when the value changes.
+ */
+void
+pat_card_renderer_set_cairo_nodes (PatCardRenderer *self,
+                                   gboolean         cairo_nodes)
+{
+  g_return_if_fail (PAT_IS_CARD_RENDERER (self));
+
+  cairo_nodes = !!cairo_nodes;
+  if (self->cairo_nodes == cairo_nodes)
+    return;
+  self->cairo_nodes = cairo_nodes;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/**
+ * pat_card_renderer_get_n_rendered:
+ * @self: a #PatCardRenderer
+ *
+ * For tests: how many times a card's face or back has been drawn, into a texture or into a node,
+ * since the renderer was made. Drawing what is cached already costs nothing and counts nothing.
+ *
+ * Returns: the count
+ */
+guint
+pat_card_renderer_get_n_rendered (PatCardRenderer *self)
+{
+  g_return_val_if_fail (PAT_IS_CARD_RENDERER (self), 0);
+
+  return self->n_rendered;
 }
 
 static int

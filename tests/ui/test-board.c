@@ -10,6 +10,10 @@
 #include "pat-board-private.h"
 #include "pat-greedy.h"
 
+/* From ui-test-util.c, whose spin() this file has its own of. */
+gboolean wait_for_frames (GtkWidget *widget,
+                          guint      frames);
+
 static GtkWidget *
 make_window (int width,
              int height)
@@ -603,6 +607,56 @@ test_play_black_hole (void)
   g_assert_true (board->has_hint);
   g_assert_true (pat_game_apply (game, &move, NULL));
   g_assert_false (board->has_hint);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A drag moves the cards already drawn: no card is drawn again while frames go by, with cards
+ * as textures (the GL renderers) or as cairo nodes (the cairo renderer), nor the board under
+ * the card. */
+static void
+test_drag_draws_no_card (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  PatMoveList moves;
+  double x, y;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+  pat_game_legal_moves (game, &moves);
+  card_center (board, moves.moves[0].from, &x, &y);
+
+  for (int cairo_nodes = 0; cairo_nodes <= 1; cairo_nodes++)
+    {
+      guint before, under;
+
+      pat_card_renderer_set_cairo_nodes (board->renderer, cairo_nodes);
+      gtk_widget_queue_draw (GTK_WIDGET (board));
+      g_assert_true (wait_for_frames (window, 2));
+      before = pat_card_renderer_get_n_rendered (board->renderer);
+      g_assert_cmpuint (before, >, 0);
+
+      g_assert_true (pat_board_test_drag_start (board, x, y));
+      g_assert_true (wait_for_frames (window, 1));
+      under = board->n_under_drawn;
+      for (int i = 1; i <= 20; i++)
+        {
+          pat_board_test_drag_move (board, 9.5 * i, -6.25 * i);
+          g_assert_true (wait_for_frames (window, 1));
+        }
+      /* The board under the card is drawn once, when the card is picked up. */
+      g_assert_cmpuint (board->n_under_drawn, ==, under);
+      pat_board_test_drag_move (board, 0, 0);
+      pat_board_test_drop (board);
+      g_assert_true (wait_for_frames (window, 2));
+
+      g_test_message ("cairo nodes %d: %u cards drawn before the drag", cairo_nodes, before);
+      g_assert_cmpuint (pat_card_renderer_get_n_rendered (board->renderer), ==, before);
+      g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1215,6 +1269,7 @@ main (int   argc,
   g_test_add_func ("/board/play/black-hole", test_play_black_hole);
   g_test_add_func ("/board/play/free-columns-double-click", test_free_columns_double_click);
   g_test_add_func ("/board/play/run", test_play_run);
+  g_test_add_func ("/board/drag-draws-no-card", test_drag_draws_no_card);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/steps", test_steps);
   g_test_add_func ("/board/auto-foundation", test_auto_foundation);

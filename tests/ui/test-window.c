@@ -471,6 +471,44 @@ test_narrow_window (void)
 
 /* The status line keeps its height when the verdict's undo button comes and goes, so the board
  * never jumps. */
+/* The clock's tick changes its label and nothing else: the board is not drawn again. */
+static void
+test_clock_tick_leaves_board (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatBoard *board = pat_window_get_board (window);
+  PatGame *game = pat_window_get_game (window);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autofree char *time_before = NULL;
+  PatMoveList moves;
+  guint snapshots, elapsed;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-game", "s", "black-hole");
+  spin (50);
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_object_set (game, "running", TRUE, NULL);
+  while (pat_board_is_animating (board) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 2));
+
+  snapshots = board->n_snapshots;
+  elapsed = pat_game_get_elapsed (game);
+  time_before = g_strdup (gtk_label_get_label (window->time_label));
+  while (pat_game_get_elapsed (game) == elapsed && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (pat_game_get_elapsed (game), >, elapsed);
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 2));
+
+  g_assert_cmpstr (gtk_label_get_label (window->time_label), !=, time_before);
+  g_assert_cmpuint (board->n_snapshots, ==, snapshots);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_status_line_height (void)
 {
@@ -1696,6 +1734,7 @@ main (int   argc,
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
   g_test_add_func ("/window/narrow", test_narrow_window);
   g_test_add_func ("/window/status-line-height", test_status_line_height);
+  g_test_add_func ("/window/clock-tick-leaves-board", test_clock_tick_leaves_board);
   g_test_add_func ("/window/broken-save", test_broken_save);
   g_test_add_func ("/window/toast-whole", test_toast_whole);
   g_test_add_func ("/window/status-message-fits", test_status_message_fits);
