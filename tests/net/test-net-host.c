@@ -437,7 +437,7 @@ test_abuse (void)
 
   /* A move before hello. */
   raw_open (&rude, host, fingerprint);
-  raw_send_text (&rude, "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
+  raw_send_text (&rude, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
                  FALSE);
   wait_for (&rude.closed);
   g_assert_nonnull (rude.error);
@@ -462,7 +462,7 @@ test_abuse (void)
       g_main_context_iteration (NULL, TRUE);
     }
   /* A foundation card never goes back to the tableau in Demon's rules. */
-  raw_send_text (&mallory, "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"f1>t1\"}",
+  raw_send_text (&mallory, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"f1>t1\"}",
                  -1, FALSE);
   while ((m = raw_find (&mallory, PAT_NET_MSG_MOVE_REFUSED)) == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -601,11 +601,11 @@ test_refusals (void)
   g_assert_cmpint (m->refusal, ==, PAT_NET_REFUSAL_BAD_TEAM);
 
   raw_open (&future, host, fingerprint);
-  raw_send_text (&future, "{\"v\":2,\"type\":\"hello\",\"future\":true}", -1, FALSE);
+  raw_send_text (&future, "{\"v\":3,\"type\":\"hello\",\"future\":true}", -1, FALSE);
   wait_for (&future.closed);
   m = raw_find (&future, PAT_NET_MSG_REFUSED);
   g_assert_cmpint (m->refusal, ==, PAT_NET_REFUSAL_VERSION);
-  g_assert_nonnull (strstr (m->text, "protocol version 1"));
+  g_assert_nonnull (strstr (m->text, "protocol version 2"));
 
   raw_open (&second, host, fingerprint);
   raw_hello (&second, "Bob", CODE);

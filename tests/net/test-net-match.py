@@ -4,14 +4,18 @@
 or three `patience-cli match-join` greedy players. The host's scores must be what the engine
 gives replaying the moves it accepted (`patience-cli replay`), and what each player reckoned
 itself; a wrong code, a wrong certificate pin and bad options are refused with a clear message.
-TAP output."""
+Then the same match through a fault-injecting relay (200 ms of delay each way, a trickle of a
+few bytes at a time, a connection cut mid-message) must end as it does without one. TAP
+output."""
 
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CLI = os.environ.get('PATIENCE_CLI', 'patience-cli')
@@ -78,6 +82,136 @@ def finish(process):
     out.close()
     err.close()
     return process.returncode, lines, text
+
+
+class Relay:
+    """A TCP relay on 127.0.0.1 between the players and the host that injects faults: 'delay'
+    holds every chunk 200 ms each way; 'trickle' passes a few bytes a write, with a pause
+    between writes; 'cut' closes both sides of the first connection that has carried
+    `cut_after` bytes from the host, in the middle of whatever was passing, once."""
+
+    def __init__(self, target_port, mode, cut_after=0):
+        self.target_port = target_port
+        self.mode = mode
+        self.cut_after = cut_after
+        self.cuts = 0
+        self.connections = 0
+        self.lock = threading.Lock()
+        self.sockets = []
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(('127.0.0.1', 0))
+        self.listener.listen(16)
+        self.port = self.listener.getsockname()[1]
+        self.closed = False
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(('127.0.0.1', self.target_port))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.connections += 1
+                self.sockets += [client, upstream]
+            pair = {'cut': False}
+            threading.Thread(target=self.pump, args=(client, upstream, pair, False),
+                             daemon=True).start()
+            threading.Thread(target=self.pump, args=(upstream, client, pair, True),
+                             daemon=True).start()
+
+    def cut(self, pair, source, sink):
+        pair['cut'] = True
+        for sock in (source, sink):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def pump(self, source, sink, pair, from_host):
+        carried = 0
+        try:
+            while True:
+                data = source.recv(4096)
+                if not data or pair['cut']:
+                    break
+                if self.mode == 'delay':
+                    # Chunks are held in order: each waits its 200 ms from when it came.
+                    due = time.monotonic() + 0.2
+                    time.sleep(max(0.0, due - time.monotonic()))
+                if self.mode == 'cut' and from_host:
+                    with self.lock:
+                        cut_now = self.cuts == 0 and carried + len(data) >= self.cut_after
+                        if cut_now:
+                            self.cuts += 1
+                    if cut_now:
+                        # Half of what was passing goes through: the rest is lost.
+                        sink.sendall(data[:max(1, (self.cut_after - carried) // 2)])
+                        self.cut(pair, source, sink)
+                        return
+                carried += len(data)
+                if self.mode == 'trickle':
+                    for i in range(0, len(data), 7):
+                        sink.sendall(data[i:i + 7])
+                        time.sleep(0.0005)
+                else:
+                    sink.sendall(data)
+        except OSError:
+            pass
+        try:
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    def close(self):
+        self.closed = True
+        self.listener.close()
+        with self.lock:
+            for sock in self.sockets:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+
+
+def by_name(result):
+    """A match's outcome regardless of the order the players joined in: each name's total,
+    and the winner's name."""
+    if result is None:
+        return None
+    names = {row['id']: row['name'] for row in result['players']}
+    return ({row['name']: row['total'] for row in result['players']},
+            names.get(result['winner']) if result['teams'] == 0 else result['winner'])
+
+
+def relay_match(tmp, label, host_args, players, mode=None, cut_after=0):
+    """A match whose players all connect through a relay in @mode (none: straight to the
+    host). Returns its outcome by name, the players' outputs and the relay."""
+    host, listening = start_host(tmp, *host_args)
+    relay = Relay(listening['port'], mode, cut_after) if mode else None
+    port = relay.port if relay else listening['port']
+    joins = [spawn(tmp, ['match-join', '--address', f'127.0.0.1:{port}',
+                         '--code', listening['code'], '--fingerprint', listening['fingerprint'],
+                         '--name', name, *args]) for name, args in players]
+    started = time.monotonic()
+    joined = [finish(p) for p in joins]
+    status, lines, err = finish(host)
+    took = time.monotonic() - started
+    if relay:
+        relay.close()
+    check(status == 0 and all(j[0] == 0 for j in joined),
+          f'{label}: the host and every player exit 0 ({status}, {[j[0] for j in joined]}; '
+          f'{last_line(err)}; {[last_line(j[2]) for j in joined if j[0]]})')
+    result = next((line for line in lines if line['type'] == 'match-end'), None)
+    print(f'# {label}: {took:.1f} s, {by_name(result)}')
+    return by_name(result), joined, lines, relay
 
 
 def replay_score(deal, die, moves):
@@ -209,6 +343,30 @@ def main():
                              capture_output=True, text=True)
         check(bad.returncode == 2 and 'not both' in bad.stderr,
               'match-join --discover with --address is bad input')
+
+        # The same match through a relay that delays, trickles, or cuts a connection once,
+        # mid-message: the players rejoin and the outcome is the same as without faults.
+        match_args = ['--players', '3', '--target', '150', '--deal', '21']
+        match_players = [('Ann', ['--seed', '1']), ('Bob', ['--seed', '2']),
+                         ('Cleo', ['--seed', '3'])]
+        plain, _, _, _ = relay_match(tmp, 'no relay', match_args, match_players)
+        check(plain is not None, f'no relay: the match ends ({plain})')
+        for mode in ('delay', 'trickle', 'cut'):
+            outcome, joined, hlines, relay = relay_match(tmp, mode, match_args, match_players,
+                                                         mode, cut_after=20000)
+            check(outcome == plain, f'{mode}: the same outcome as without faults ({outcome})')
+            if mode == 'cut':
+                rejoined = [line for _, jlines, _ in joined for line in jlines
+                            if line['type'] == 'rejoined']
+                told = any('Connection lost' in jerr and 'Back in the match' in jerr
+                           for _, _, jerr in joined)
+                away = any(line['type'] == 'lobby' and
+                           any(not r['connected'] and not r['gone'] for r in line['players'])
+                           for line in hlines)
+                check(relay.cuts == 1 and relay.connections > 3 and rejoined and told and away,
+                      f'cut: a connection was cut ({relay.cuts}), its player shown away, '
+                      f'reconnected ({relay.connections} connections), said so, and rejoined '
+                      f'({rejoined})')
 
     # The manual page lists both commands and every option their --help shows.
     man = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'data',
