@@ -181,6 +181,16 @@ host_turned_away_cb (PatNetHost *host,
   print_json_line (line->str);
 }
 
+static void
+host_rejoined_cb (PatNetHost *host,
+                  guint       player,
+                  Run        *run)
+{
+  g_autofree char *line = g_strdup_printf ("{\"type\":\"rejoined\",\"player\":%u}", player);
+
+  print_json_line (line);
+}
+
 static gboolean
 quit_cb (gpointer user_data)
 {
@@ -248,6 +258,7 @@ pat_cli_match_host (int    argc,
   g_autofree char *port_text = NULL, *bind = NULL, *name = NULL, *target_text = NULL;
   g_autofree char *teams_text = NULL, *die = NULL, *players_text = NULL, *code = NULL;
   g_autofree char *deal_text = NULL, *cert_dir = NULL, *host_name = NULL, *grace_text = NULL;
+  g_autofree char *state = NULL;
   gboolean no_announce = FALSE;
   GOptionEntry entries[] = {
     { "port", 'p', 0, PAT_CLI_ARG_TEXT, &port_text, "The port (default 0: any free one)", "N" },
@@ -275,6 +286,9 @@ pat_cli_match_host (int    argc,
     { "grace", 0, 0, PAT_CLI_ARG_TEXT, &grace_text,
       "How long a player whose connection dropped is waited for, in seconds, before their "
       "round ends with the score it has (default 300)", "S" },
+    { "state", 0, 0, PAT_CLI_ARG_TEXT, &state,
+      "Save the match to FILE after every change; when FILE exists, resume the match saved "
+      "there (its settings, code and players) instead of starting one", "FILE" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -338,9 +352,23 @@ pat_cli_match_host (int    argc,
   certificate = pat_net_cert_load_or_create (cert_dir, &error);
   if (certificate == NULL)
     return pat_cli_fail ("%s", error->message);
-  host = pat_net_host_new (&settings, certificate, &error);
-  if (host == NULL)
-    return pat_cli_fail ("%s", error->message);
+  if (state != NULL && g_file_test (state, G_FILE_TEST_EXISTS))
+    {
+      host = pat_net_host_new_from_state (state, settings.round_pause_ms, settings.grace_s,
+                                          certificate, &error);
+      if (host == NULL)
+        return pat_cli_fail ("%s", error->message);
+      fprintf (stderr, "Resuming the match saved in %s at round %u; the players rejoin.\n",
+               state, pat_net_host_get_round (host));
+    }
+  else
+    {
+      host = pat_net_host_new (&settings, certificate, &error);
+      if (host == NULL)
+        return pat_cli_fail ("%s", error->message);
+      if (state != NULL)
+        pat_net_host_set_state_file (host, state);
+    }
   if (!pat_net_host_listen (host, bind != NULL ? bind : "127.0.0.1", (guint) port, &error))
     return pat_cli_fail ("cannot listen: %s", error->message);
 
@@ -350,12 +378,13 @@ pat_cli_match_host (int    argc,
   g_signal_connect (host, "move-played", G_CALLBACK (host_move_played_cb), &run);
   g_signal_connect (host, "turned-away", G_CALLBACK (host_turned_away_cb), &run);
   g_signal_connect (host, "finished", G_CALLBACK (host_finished_cb), &run);
+  g_signal_connect (host, "rejoined", G_CALLBACK (host_rejoined_cb), &run);
 
   fingerprint = pat_net_cert_fingerprint (certificate);
   line = g_strdup_printf ("{\"type\":\"listening\",\"address\":\"%s\",\"port\":%u,"
                           "\"code\":\"%s\",\"fingerprint\":\"%s\"}",
                           bind != NULL ? bind : "127.0.0.1", pat_net_host_get_port (host),
-                          code, fingerprint);
+                          pat_net_host_get_code (host), fingerprint);
   print_json_line (line);
 
   /* Announced where players could reach it: not on a loopback address. */

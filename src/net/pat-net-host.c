@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "pat-net-host.h"
@@ -67,6 +68,7 @@ struct _PatNetHost
   guint               next_round_id;
   guint               tick_id;     /* each second: silent connections, players away too long */
   PatNetMessage      *result;
+  char               *state_path;  /* where the match is saved after every change, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (PatNetHost, pat_net_host, G_TYPE_OBJECT)
@@ -360,8 +362,10 @@ finish (PatNetHost *self,
   g_signal_emit (self, signals[FINISHED], 0);
 }
 
+static void save_state (PatNetHost *self);
+
 static void
-check_round_end (PatNetHost *self)
+check_round_end_now (PatNetHost *self)
 {
   g_autoptr(PatNetMessage) m = NULL;
   int totals[PAT_NET_MAX_PLAYERS] = { 0, };
@@ -414,6 +418,14 @@ check_round_end (PatNetHost *self)
     finish (self, winner);
   else
     self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+}
+
+/* Every change to the match goes through here: the round may be over, and the match is saved. */
+static void
+check_round_end (PatNetHost *self)
+{
+  check_round_end_now (self);
+  save_state (self);
 }
 
 static void
@@ -616,6 +628,7 @@ hello (PatNetHost          *self,
   g_strlcpy (welcome->token, p->token, sizeof welcome->token);
   send_to (conn, welcome);
   send_lobby (self);
+  save_state (self);
 
   if (n_connected (self) == self->settings.n_players)
     self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
@@ -693,6 +706,8 @@ rejoin (PatNetHost          *self,
           send_to (conn, state);
         }
     }
+  else if (self->next_round_id == 0 && n_connected (self) == self->settings.n_players)
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
   g_signal_emit (self, signals[REJOINED], 0, message->player);
 }
 
@@ -973,6 +988,262 @@ conn_free (Conn *conn)
   g_free (conn);
 }
 
+/* The saved match: a JSON object of the settings, the round, and each seat with its token,
+ * total and the moves accepted this round, from which the positions are replayed. */
+#define STATE_FORMAT 1
+
+static void
+save_state (PatNetHost *self)
+{
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  char deal[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+  guint i, j;
+
+  if (self->state_path == NULL)
+    return;
+  b = json_builder_new_immutable ();
+  pat_deal_number_format (&self->settings.first_deal, deal);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "patience-match");
+  json_builder_add_int_value (b, STATE_FORMAT);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, self->name);
+  json_builder_set_member_name (b, "code");
+  json_builder_add_string_value (b, self->code);
+  json_builder_set_member_name (b, "target");
+  json_builder_add_int_value (b, self->settings.target);
+  json_builder_set_member_name (b, "teams");
+  json_builder_add_int_value (b, self->settings.n_teams);
+  json_builder_set_member_name (b, "die");
+  json_builder_add_int_value (b, self->settings.die_mode);
+  json_builder_set_member_name (b, "players");
+  json_builder_add_int_value (b, self->settings.n_players);
+  json_builder_set_member_name (b, "first_deal");
+  json_builder_add_string_value (b, deal);
+  json_builder_set_member_name (b, "round");
+  json_builder_add_int_value (b, self->round);
+  json_builder_set_member_name (b, "between_rounds");
+  json_builder_add_boolean_value (b, self->next_round_id != 0 && self->round > 0);
+  json_builder_set_member_name (b, "finished");
+  json_builder_add_boolean_value (b, self->finished);
+  json_builder_set_member_name (b, "seats");
+  json_builder_begin_array (b);
+  for (i = 0; i < self->n_players; i++)
+    {
+      Player *p = &self->players[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, p->name);
+      json_builder_set_member_name (b, "team");
+      json_builder_add_int_value (b, p->team);
+      json_builder_set_member_name (b, "token");
+      json_builder_add_string_value (b, p->token);
+      json_builder_set_member_name (b, "gone");
+      json_builder_add_boolean_value (b, p->gone);
+      json_builder_set_member_name (b, "played");
+      json_builder_add_boolean_value (b, p->played);
+      json_builder_set_member_name (b, "ended");
+      json_builder_add_boolean_value (b, p->ended);
+      json_builder_set_member_name (b, "total");
+      json_builder_add_int_value (b, p->total);
+      json_builder_set_member_name (b, "moves");
+      json_builder_begin_array (b);
+      for (j = 0; p->moves != NULL && j < p->moves->len; j++)
+        json_builder_add_string_value (b, g_ptr_array_index (p->moves, j));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = json_to_string (root, FALSE);
+  /* A temporary file, synced, renamed over the old one: a crash leaves one or the other. The
+   * tokens are secrets: readable by the owner only. */
+  if (!g_file_set_contents_full (self->state_path, text, -1,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0600, &error))
+    g_warning ("cannot save the match: %s", error->message);
+}
+
+static gboolean
+state_fail (GError     **error,
+            const char  *path,
+            const char  *what)
+{
+  g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED, "%s is not a saved match: %s", path,
+               what);
+  return FALSE;
+}
+
+/* Reads the seats and the round of a saved match into @self, replaying each seat's moves. */
+static gboolean
+load_seats (PatNetHost  *self,
+            JsonObject  *object,
+            const char  *path,
+            GError     **error)
+{
+  PatOptions options = { self->settings.die_mode };
+  JsonArray *seats = json_object_get_array_member (object, "seats");
+  gint64 round = json_object_get_int_member_with_default (object, "round", -1);
+  gint64 now = g_get_monotonic_time ();
+  guint i, j;
+
+  if (seats == NULL || json_array_get_length (seats) > PAT_NET_MAX_PLAYERS ||
+      round < 0 || round > PAT_NET_MAX_ROUNDS)
+    return state_fail (error, path, "no seats, or a round out of range");
+  self->round = (guint) round;
+  self->finished = json_object_get_boolean_member_with_default (object, "finished", FALSE);
+  if (self->round > 0)
+    self->deal = deal_of_round (self, self->round);
+  self->n_players = json_array_get_length (seats);
+  for (i = 0; i < self->n_players; i++)
+    {
+      JsonObject *seat = json_array_get_object_element (seats, i);
+      Player *p = &self->players[i];
+      const char *name = seat != NULL ? json_object_get_string_member_with_default (seat, "name",
+                                                                                      "") : "";
+      const char *token = seat != NULL ?
+        json_object_get_string_member_with_default (seat, "token", "") : "";
+      JsonArray *moves = seat != NULL ? json_object_get_array_member (seat, "moves") : NULL;
+
+      if (!pat_net_name_valid (name, NULL) || !pat_net_token_valid (token) || moves == NULL ||
+          json_array_get_length (moves) > PAT_NET_MAX_MOVES_PER_ROUND)
+        return state_fail (error, path, "a seat without a name, a token or moves");
+      p->used = TRUE;
+      g_strlcpy (p->name, name, sizeof p->name);
+      g_strlcpy (p->token, token, sizeof p->token);
+      p->team = (int) json_object_get_int_member_with_default (seat, "team", -1);
+      if (p->team < -1 || p->team >= (int) MAX (self->settings.n_teams, 1) ||
+          (self->settings.n_teams > 0 && p->team < 0))
+        return state_fail (error, path, "a seat's team is not one of the match's");
+      p->gone = json_object_get_boolean_member_with_default (seat, "gone", FALSE);
+      p->played = json_object_get_boolean_member_with_default (seat, "played", FALSE);
+      p->ended = json_object_get_boolean_member_with_default (seat, "ended", FALSE);
+      p->total = (int) CLAMP (json_object_get_int_member_with_default (seat, "total", 0),
+                              -PAT_NET_MAX_TOTAL, PAT_NET_MAX_TOTAL);
+      p->moves = g_ptr_array_new_with_free_func (g_free);
+      /* Everyone is away until they rejoin; the grace period starts now. */
+      p->away_since = self->round > 0 && !p->gone ? now : 0;
+      if (self->round == 0)
+        continue;
+      pat_rules_deal_number (self->rules, &p->state, &self->deal, &options);
+      for (j = 0; j < json_array_get_length (moves); j++)
+        {
+          const char *text = json_array_get_string_element (moves, j);
+          PatMove move;
+
+          if (text == NULL || strlen (text) > PAT_NET_MAX_MOVE_TEXT ||
+              !pat_rules_parse_move (self->rules, &p->state, text, &move, NULL) ||
+              !pat_rules_try_move (self->rules, &p->state, &move, NULL, NULL))
+            return state_fail (error, path, "a seat's moves do not replay on the deal");
+          g_ptr_array_add (p->moves, g_strdup (text));
+        }
+      p->n_moves = p->moves->len;
+    }
+  if (self->round > 0 &&
+      json_object_get_boolean_member_with_default (object, "between_rounds", FALSE))
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+  return TRUE;
+}
+
+/**
+ * pat_net_host_new_from_state:
+ * @path: a file pat_net_host_set_state_file() wrote
+ * @round_pause_ms: between a round's end and the next round's start
+ * @grace_s: how long a player away is waited for (0: PAT_NET_GRACE_S)
+ * @certificate: the host's certificate, the one players pinned
+ * @error: return location for a #GError
+ *
+ * Resumes a saved match where it was: the same code, seats and tokens, every position replayed
+ * from the moves the host had accepted. Every player is away until they rejoin; the match
+ * goes on saving to @path.
+ *
+ * Returns: (transfer full) (nullable): a host, not listening yet
+ */
+PatNetHost *
+pat_net_host_new_from_state (const char       *path,
+                             guint             round_pause_ms,
+                             guint             grace_s,
+                             GTlsCertificate  *certificate,
+                             GError          **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(PatNetHost) self = NULL;
+  g_autofree char *name = NULL, *code = NULL;
+  PatNetHostSettings settings = { 0, };
+  JsonObject *object;
+  JsonNode *root;
+
+  if (!json_parser_load_from_mapped_file (parser, path, error))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
+      json_object_get_int_member_with_default (json_node_get_object (root), "patience-match",
+                                               0) != STATE_FORMAT)
+    {
+      state_fail (error, path, "not a match saved by this version");
+      return NULL;
+    }
+  object = json_node_get_object (root);
+  name = g_strdup (json_object_get_string_member_with_default (object, "name", ""));
+  code = g_strdup (json_object_get_string_member_with_default (object, "code", ""));
+  settings.name = name;
+  settings.code = code;
+  settings.target = (int) json_object_get_int_member_with_default (object, "target", 0);
+  settings.n_teams = (guint) json_object_get_int_member_with_default (object, "teams", 9);
+  settings.die_mode = (PatDieMode) CLAMP (json_object_get_int_member_with_default (object, "die",
+                                                                                   0),
+                                          PAT_DIE_OFF, PAT_DIE_PER_PASS);
+  settings.n_players = (guint) json_object_get_int_member_with_default (object, "players", 0);
+  settings.round_pause_ms = round_pause_ms;
+  settings.grace_s = grace_s;
+  if (!pat_deal_number_parse (json_object_get_string_member_with_default (object, "first_deal",
+                                                                          ""),
+                              &settings.first_deal, NULL))
+    {
+      state_fail (error, path, "no first deal");
+      return NULL;
+    }
+  self = pat_net_host_new (&settings, certificate, error);
+  if (self == NULL || !load_seats (self, object, path, error))
+    return NULL;
+  if (self->finished)
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED, "the match saved in %s is over",
+                   path);
+      return NULL;
+    }
+  self->state_path = g_strdup (path);
+  return g_steal_pointer (&self);
+}
+
+/**
+ * pat_net_host_set_state_file:
+ * @self: a host
+ * @path: where to save the match after every change
+ *
+ * Saves the match now and after every change (a player in, a move, a round's end): written to
+ * a temporary file, synced and renamed over @path, readable by its owner only.
+ */
+void
+pat_net_host_set_state_file (PatNetHost *self,
+                             const char *path)
+{
+  g_free (self->state_path);
+  self->state_path = g_strdup (path);
+  save_state (self);
+}
+
+guint
+pat_net_host_get_round (PatNetHost *self)
+{
+  return self->round;
+}
+
 /**
  * pat_net_host_listen:
  * @self: a host
@@ -1063,6 +1334,7 @@ pat_net_host_finalize (GObject *object)
   g_clear_pointer (&self->result, pat_net_message_free);
   g_free (self->name);
   g_free (self->code);
+  g_free (self->state_path);
 
   G_OBJECT_CLASS (pat_net_host_parent_class)->finalize (object);
 }

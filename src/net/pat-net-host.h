@@ -69,6 +69,14 @@ gboolean    pat_net_host_listen      (PatNetHost                *self,
                                       const char                *address,
                                       guint                      port,
                                       GError                   **error);
+PatNetHost *pat_net_host_new_from_state (const char         *path,
+                                         guint               round_pause_ms,
+                                         guint               grace_s,
+                                         GTlsCertificate    *certificate,
+                                         GError            **error);
+void        pat_net_host_set_state_file (PatNetHost         *self,
+                                         const char         *path);
+guint       pat_net_host_get_round   (PatNetHost                *self);
 guint       pat_net_host_get_port    (PatNetHost                *self);
 const char *pat_net_host_get_code    (PatNetHost                *self);
 gboolean    pat_net_host_get_finished (PatNetHost               *self);

@@ -10,6 +10,7 @@ output."""
 
 import json
 import os
+import queue
 import re
 import socket
 import subprocess
@@ -22,6 +23,7 @@ CLI = os.environ.get('PATIENCE_CLI', 'patience-cli')
 TIMEOUT = 240
 
 results = []
+spawned = []
 
 
 def check(ok, title):
@@ -42,11 +44,13 @@ def spawn(tmp, args):
     err = open(base + '.err', 'w+')
     process = subprocess.Popen([CLI, *args], stdout=out, stderr=err, text=True)
     process.files = (out, err)
+    process.out_path = base + '.out'
+    spawned.append(process)
     return process
 
 
-def start_host(tmp, *args):
-    host = spawn(tmp, ['match-host', '--bind', '127.0.0.1', '--port', '0',
+def start_host(tmp, *args, port=0):
+    host = spawn(tmp, ['match-host', '--bind', '127.0.0.1', '--port', str(port),
                        '--cert-dir', os.path.join(tmp, 'cert'), *args])
     deadline = time.monotonic() + 60
     first = ''
@@ -54,8 +58,9 @@ def start_host(tmp, *args):
         if time.monotonic() > deadline or host.poll() is not None:
             raise RuntimeError('match-host did not start')
         time.sleep(0.05)
-        host.files[0].seek(0)
-        first = host.files[0].readline()
+        # A file of its own: seeking the one the host writes to would move where it writes.
+        with open(host.out_path, encoding='utf-8') as out:
+            first = out.readline()
     first = json.loads(first)
     assert first['type'] == 'listening', first
     return host, first
@@ -88,7 +93,8 @@ class Relay:
     """A TCP relay on 127.0.0.1 between the players and the host that injects faults: 'delay'
     holds every chunk 200 ms each way; 'trickle' passes a few bytes a write, with a pause
     between writes; 'cut' closes both sides of the first connection that has carried
-    `cut_after` bytes from the host, in the middle of whatever was passing, once."""
+    `cut_after` bytes from its player, in the middle of whatever was passing, once: the
+    moves in flight are lost and must be sent again."""
 
     def __init__(self, target_port, mode, cut_after=0):
         self.target_port = target_port
@@ -135,18 +141,42 @@ class Relay:
                 pass
             sock.close()
 
+    def later(self, chunks, sink):
+        """Sends each chunk 200 ms after it came, in order."""
+        try:
+            while True:
+                due, data = chunks.get()
+                time.sleep(max(0.0, due - time.monotonic()))
+                if data is None:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        try:
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
     def pump(self, source, sink, pair, from_host):
         carried = 0
+        if self.mode == 'delay':
+            chunks = queue.Queue()
+            threading.Thread(target=self.later, args=(chunks, sink), daemon=True).start()
+            try:
+                while True:
+                    data = source.recv(4096)
+                    chunks.put((time.monotonic() + 0.2, data or None))
+                    if not data:
+                        return
+            except OSError:
+                chunks.put((time.monotonic(), None))
+                return
         try:
             while True:
                 data = source.recv(4096)
                 if not data or pair['cut']:
                     break
-                if self.mode == 'delay':
-                    # Chunks are held in order: each waits its 200 ms from when it came.
-                    due = time.monotonic() + 0.2
-                    time.sleep(max(0.0, due - time.monotonic()))
-                if self.mode == 'cut' and from_host:
+                if self.mode == 'cut' and not from_host:
                     with self.lock:
                         cut_now = self.cuts == 0 and carried + len(data) >= self.cut_after
                         if cut_now:
@@ -212,6 +242,56 @@ def relay_match(tmp, label, host_args, players, mode=None, cut_after=0):
     result = next((line for line in lines if line['type'] == 'match-end'), None)
     print(f'# {label}: {took:.1f} s, {by_name(result)}')
     return by_name(result), joined, lines, relay
+
+
+def read_lines(process):
+    """The whole lines a process has printed so far."""
+    with open(process.out_path, encoding='utf-8') as out:
+        return [json.loads(line) for line in out.read().split('\n')[:-1] if line]
+
+
+def host_killed(tmp, match_args, match_players, plain):
+    """The host killed with SIGKILL in the middle of the first round and started again on the
+    same port with the same --state: the players rejoin and the match ends as it would have."""
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))
+        port = probe.getsockname()[1]
+    state = os.path.join(tmp, 'match-state.json')
+    args = ['--state', state, *match_args]
+    host, listening = start_host(tmp, *args, port=port)
+    joins = [join(tmp, listening, name, *jargs) for name, jargs in match_players]
+    deadline = time.monotonic() + 60
+    while (sum(line['type'] == 'move-played' for line in read_lines(host)) < 60
+           and time.monotonic() < deadline and host.poll() is None):
+        time.sleep(0.01)
+    played = sum(line['type'] == 'move-played' for line in read_lines(host))
+    host.kill()
+    finish(host)
+    saved = json.load(open(state, encoding='utf-8'))
+    check(saved['round'] == 1 and not saved['finished'] and
+          os.stat(state).st_mode & 0o777 == 0o600,
+          f'kill -9: the host was killed in round {saved["round"]} after {played} moves; the '
+          f'state file ({oct(os.stat(state).st_mode & 0o777)}) holds '
+          f'{sum(len(seat["moves"]) for seat in saved["seats"])} moves')
+    killed = time.monotonic()
+    host, again = start_host(tmp, *args, port=port)
+    check(again['code'] == listening['code'] and again['port'] == port,
+          'kill -9: the host starts again with the saved match\'s code, on its port')
+    while (sum(line['type'] == 'rejoined' for line in read_lines(host)) < len(joins)
+           and time.monotonic() < killed + 60 and host.poll() is None):
+        time.sleep(0.05)
+    back = time.monotonic() - killed
+    joined = [finish(p) for p in joins]
+    status, lines, err = finish(host)
+    check(status == 0 and all(j[0] == 0 for j in joined) and 'Resuming the match' in err,
+          f'kill -9: the resumed host and every player exit 0 ({status}, '
+          f'{[j[0] for j in joined]}; {last_line(err)})')
+    result = by_name(next((line for line in lines if line['type'] == 'match-end'), None))
+    rejoined = sum(line['type'] == 'rejoined' for line in lines)
+    print(f'# kill -9: every player back {back:.1f} s after the kill; {result}')
+    check(rejoined == len(joins) and result == plain,
+          f'kill -9: all {rejoined} players rejoined and the match ended as without the kill '
+          f'({result})')
 
 
 def replay_score(deal, die, moves):
@@ -353,7 +433,7 @@ def main():
         check(plain is not None, f'no relay: the match ends ({plain})')
         for mode in ('delay', 'trickle', 'cut'):
             outcome, joined, hlines, relay = relay_match(tmp, mode, match_args, match_players,
-                                                         mode, cut_after=20000)
+                                                         mode, cut_after=8000)
             check(outcome == plain, f'{mode}: the same outcome as without faults ({outcome})')
             if mode == 'cut':
                 rejoined = [line for _, jlines, _ in joined for line in jlines
@@ -363,10 +443,12 @@ def main():
                 away = any(line['type'] == 'lobby' and
                            any(not r['connected'] and not r['gone'] for r in line['players'])
                            for line in hlines)
-                check(relay.cuts == 1 and relay.connections > 3 and rejoined and told and away,
+                check(relay.cuts == 1 and relay.connections > 3 and rejoined and told and away
+                      and any(line['resent'] > 0 for line in rejoined),
                       f'cut: a connection was cut ({relay.cuts}), its player shown away, '
-                      f'reconnected ({relay.connections} connections), said so, and rejoined '
-                      f'({rejoined})')
+                      f'reconnected ({relay.connections} connections), said so, rejoined and '
+                      f'sent lost moves again ({rejoined})')
+        host_killed(tmp, match_args, match_players, plain)
 
     # The manual page lists both commands and every option their --help shows.
     man = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'data',
@@ -385,4 +467,11 @@ def main():
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    finally:
+        # Whatever failed, no process of the test outlives it.
+        for leftover in spawned:
+            if leftover.poll() is None:
+                leftover.kill()
+                leftover.wait()
