@@ -24,6 +24,11 @@ typedef struct {
   char       names[PAT_NET_MAX_PLAYERS][PAT_NET_NAME_BYTES];
   int        teams[PAT_NET_MAX_PLAYERS];
   guint      n_teams;
+  /* Who was here, as the last lobby said: to say in words who went away, came back or left. */
+  gboolean   seen[PAT_NET_MAX_PLAYERS];
+  gboolean   connected[PAT_NET_MAX_PLAYERS];
+  gboolean   gone[PAT_NET_MAX_PLAYERS];
+  gboolean   started;
   /* match-host: the announcement, withdrawn when the first round starts. */
   PatNetAnnouncer *announcer;
   /* match-join --discover: what to look for, then the player. */
@@ -65,9 +70,26 @@ remember_names (Run                 *run,
   run->n_teams = message->n_teams;
   for (i = 0; i < message->n_players; i++)
     {
-      g_strlcpy (run->names[message->players[i].id], message->players[i].name,
-                 sizeof run->names[0]);
-      run->teams[message->players[i].id] = message->players[i].team;
+      const PatNetPlayerRow *row = &message->players[i];
+      guint id = row->id;
+
+      g_strlcpy (run->names[id], row->name, sizeof run->names[0]);
+      run->teams[id] = row->team;
+      /* Once the match has started, a change of presence is said on stderr. */
+      if (run->started && run->seen[id] && !run->gone[id])
+        {
+          if (row->gone)
+            fprintf (stderr, "%s has left the match; their round ends with the score it has.\n",
+                     row->name);
+          else if (run->connected[id] && !row->connected)
+            fprintf (stderr, "%s is away: their connection was lost. The round waits for "
+                     "them.\n", row->name);
+          else if (!run->connected[id] && row->connected)
+            fprintf (stderr, "%s is back.\n", row->name);
+        }
+      run->seen[id] = TRUE;
+      run->connected[id] = row->connected;
+      run->gone[id] = row->gone;
     }
 }
 
@@ -111,6 +133,8 @@ host_sent_cb (PatNetHost    *host,
               PatNetMessage *message,
               Run           *run)
 {
+  if (message->type == PAT_NET_MSG_ROUND_START)
+    run->started = TRUE;
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
   if (message->type == PAT_NET_MSG_LOBBY && run->announcer != NULL)
@@ -426,6 +450,8 @@ join_message_cb (PatNetClient  *client,
 {
   Run *run = g_object_get_data (G_OBJECT (bot), "run");
 
+  if (message->type == PAT_NET_MSG_ROUND_START)
+    run->started = TRUE;
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
   print_message (message);

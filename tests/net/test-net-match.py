@@ -241,6 +241,7 @@ def relay_match(tmp, label, host_args, players, mode=None, cut_after=0):
           f'{last_line(err)}; {[last_line(j[2]) for j in joined if j[0]]})')
     result = next((line for line in lines if line['type'] == 'match-end'), None)
     print(f'# {label}: {took:.1f} s, {by_name(result)}')
+    relay_match.host_err = err
     return by_name(result), joined, lines, relay
 
 
@@ -443,6 +444,9 @@ def main():
                 away = any(line['type'] == 'lobby' and
                            any(not r['connected'] and not r['gone'] for r in line['players'])
                            for line in hlines)
+                said = ('is away: their connection was lost' in relay_match.host_err and
+                        'is back.' in relay_match.host_err)
+                check(said, 'cut: the host says in words who is away and who is back')
                 check(relay.cuts == 1 and relay.connections > 3 and rejoined and told and away
                       and any(line['resent'] > 0 for line in rejoined),
                       f'cut: a connection was cut ({relay.cuts}), its player shown away, '

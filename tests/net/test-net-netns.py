@@ -562,6 +562,9 @@ def cut_link(net):
           f'rejoined {rejoined_after:.1f} s after the link came back')
     check(started and away and seen_away < CUT_S,
           f'with its link down, Gus is shown away to the others ({seen_away:.1f} s)')
+    check('Gus is away' in results_[0][2] and 'Gus is back' in results_[0][2] and
+          'Gus is away' in err,
+          'Fay and the host say in words that Gus is away, then back')
     gus = results_[1]
     check(any(line['type'] == 'reconnecting' for line in gus[1]) and
           'Connection lost' in gus[2],
