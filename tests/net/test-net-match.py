@@ -294,6 +294,19 @@ def host_killed(tmp, match_args, match_players, plain):
           f'kill -9: all {rejoined} players rejoined and the match ended as without the kill '
           f'({result})')
 
+    # A match over is not resumed, and a file that is not a saved match is refused in words.
+    over = subprocess.run([CLI, 'match-host', '--port', '0', '--cert-dir', f'{tmp}/cert',
+                           '--state', state], capture_output=True, text=True, timeout=30)
+    with open(os.path.join(tmp, 'not-a-match.json'), 'w', encoding='utf-8') as f:
+        f.write('[1, 2]')
+    bad = subprocess.run([CLI, 'match-host', '--port', '0', '--cert-dir', f'{tmp}/cert',
+                          '--state', os.path.join(tmp, 'not-a-match.json')],
+                         capture_output=True, text=True, timeout=30)
+    check(over.returncode == 2 and 'is over' in over.stderr and bad.returncode == 2 and
+          'is not a saved match' in bad.stderr,
+          f'--state: a finished match and a file that is not one are refused '
+          f'({last_line(over.stderr)}; {last_line(bad.stderr)})')
+
 
 def replay_score(deal, die, moves):
     out = subprocess.run([CLI, 'replay', '--game', 'demon', '--deal', deal, '--die', die,
