@@ -488,6 +488,23 @@ test_rejoin (void)
   wait_for (&late.closed);
   g_assert_cmpint (raw_find (&late, PAT_NET_MSG_REFUSED)->refusal, ==, PAT_NET_REFUSAL_GONE);
 
+  /* Her round ended with the score her two moves made; Bob ends his, and the round is scored. */
+  m = raw_find_last (&bob, PAT_NET_MSG_PLAYER_STATE);
+  g_assert_cmpuint (m->player, ==, 0);
+  g_assert_true (m->ended);
+  raw_send_text (&bob, "{\"v\":2,\"type\":\"end-round\",\"round\":1}", -1, FALSE);
+  while ((m = raw_find (&bob, PAT_NET_MSG_ROUND_END)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autoptr(GPtrArray) moves = g_ptr_array_new_with_free_func (g_free);
+
+    g_ptr_array_add (moves, g_strdup ("s"));
+    g_ptr_array_add (moves, g_strdup ("s"));
+    g_assert_cmpuint (m->players[0].id, ==, 0);
+    g_assert_cmpint (m->players[0].score, ==,
+                     replay_score (&raw_find (&bob, PAT_NET_MSG_ROUND_START)->deal, moves));
+  }
+
   raw_clear (&bob);
   raw_clear (&thief);
   raw_clear (&late);
