@@ -91,7 +91,7 @@ def finish(process):
 
 class Relay:
     """A TCP relay on 127.0.0.1 between the players and the host that injects faults: 'delay'
-    holds every chunk 200 ms each way; 'trickle' passes a few bytes a write, with a pause
+    holds every chunk 200 ms each way; 'trickle' passes a few dozen bytes a write, with a pause
     between writes; 'cut' closes both sides of the first connection that has carried
     `cut_after` bytes from its player, in the middle of whatever was passing, once: the
     moves in flight are lost and must be sent again."""
@@ -188,9 +188,10 @@ class Relay:
                         return
                 carried += len(data)
                 if self.mode == 'trickle':
-                    for i in range(0, len(data), 7):
-                        sink.sendall(data[i:i + 7])
-                        time.sleep(0.0005)
+                    # Pieces smaller than a TLS record, each on its own, with a pause.
+                    for i in range(0, len(data), 61):
+                        sink.sendall(data[i:i + 61])
+                        time.sleep(0.001)
                 else:
                     sink.sendall(data)
         except OSError:
