@@ -24,6 +24,11 @@ typedef struct {
   char       names[PAT_NET_MAX_PLAYERS][PAT_NET_NAME_BYTES];
   int        teams[PAT_NET_MAX_PLAYERS];
   guint      n_teams;
+  /* Who was here, as the last lobby said: to say in words who went away, came back or left. */
+  gboolean   seen[PAT_NET_MAX_PLAYERS];
+  gboolean   connected[PAT_NET_MAX_PLAYERS];
+  gboolean   gone[PAT_NET_MAX_PLAYERS];
+  gboolean   started;
   /* match-host: the announcement, withdrawn when the first round starts. */
   PatNetAnnouncer *announcer;
   /* match-join --discover: what to look for, then the player. */
@@ -33,6 +38,7 @@ typedef struct {
   const char      *name;
   int              team;
   guint64          seed;
+  guint            rejoin_for;
   guint            timeout_id;
   PatNetClient    *client;
   PatNetBot       *bot;
@@ -64,9 +70,26 @@ remember_names (Run                 *run,
   run->n_teams = message->n_teams;
   for (i = 0; i < message->n_players; i++)
     {
-      g_strlcpy (run->names[message->players[i].id], message->players[i].name,
-                 sizeof run->names[0]);
-      run->teams[message->players[i].id] = message->players[i].team;
+      const PatNetPlayerRow *row = &message->players[i];
+      guint id = row->id;
+
+      g_strlcpy (run->names[id], row->name, sizeof run->names[0]);
+      run->teams[id] = row->team;
+      /* Once the match has started, a change of presence is said on stderr. */
+      if (run->started && run->seen[id] && !run->gone[id])
+        {
+          if (row->gone)
+            fprintf (stderr, "%s has left the match; their round ends with the score it has.\n",
+                     row->name);
+          else if (run->connected[id] && !row->connected)
+            fprintf (stderr, "%s is away: their connection was lost. The round waits for "
+                     "them.\n", row->name);
+          else if (!run->connected[id] && row->connected)
+            fprintf (stderr, "%s is back.\n", row->name);
+        }
+      run->seen[id] = TRUE;
+      run->connected[id] = row->connected;
+      run->gone[id] = row->gone;
     }
 }
 
@@ -110,6 +133,8 @@ host_sent_cb (PatNetHost    *host,
               PatNetMessage *message,
               Run           *run)
 {
+  if (message->type == PAT_NET_MSG_ROUND_START)
+    run->started = TRUE;
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
   if (message->type == PAT_NET_MSG_LOBBY && run->announcer != NULL)
@@ -180,6 +205,16 @@ host_turned_away_cb (PatNetHost *host,
   print_json_line (line->str);
 }
 
+static void
+host_rejoined_cb (PatNetHost *host,
+                  guint       player,
+                  Run        *run)
+{
+  g_autofree char *line = g_strdup_printf ("{\"type\":\"rejoined\",\"player\":%u}", player);
+
+  print_json_line (line);
+}
+
 static gboolean
 quit_cb (gpointer user_data)
 {
@@ -246,7 +281,8 @@ pat_cli_match_host (int    argc,
 {
   g_autofree char *port_text = NULL, *bind = NULL, *name = NULL, *target_text = NULL;
   g_autofree char *teams_text = NULL, *die = NULL, *players_text = NULL, *code = NULL;
-  g_autofree char *deal_text = NULL, *cert_dir = NULL, *host_name = NULL;
+  g_autofree char *deal_text = NULL, *cert_dir = NULL, *host_name = NULL, *grace_text = NULL;
+  g_autofree char *state = NULL;
   gboolean no_announce = FALSE;
   GOptionEntry entries[] = {
     { "port", 'p', 0, PAT_CLI_ARG_TEXT, &port_text, "The port (default 0: any free one)", "N" },
@@ -271,6 +307,12 @@ pat_cli_match_host (int    argc,
       "loopback address", NULL },
     { "host-name", 0, 0, PAT_CLI_ARG_TEXT, &host_name,
       "The hosting player's name in the announcement (default: none)", "NAME" },
+    { "grace", 0, 0, PAT_CLI_ARG_TEXT, &grace_text,
+      "How long a player whose connection dropped is waited for, in seconds, before their "
+      "round ends with the score it has (default 300)", "S" },
+    { "state", 0, 0, PAT_CLI_ARG_TEXT, &state,
+      "Save the match to FILE after every change; when FILE exists, resume the match saved "
+      "there (its settings, code and players) instead of starting one", "FILE" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -283,7 +325,7 @@ pat_cli_match_host (int    argc,
   g_autofree char *line = NULL;
   PatNetHostSettings settings = { 0, };
   PatOptions options = { PAT_DIE_OFF };
-  guint64 port = 0, target = 200, teams = 0, players = 2;
+  guint64 port = 0, target = 200, teams = 0, players = 2, grace = PAT_NET_GRACE_S;
   Run run = { 0, };
 
   if (!pat_cli_parse_options ("match-host", "host a Demon match over the network",
@@ -298,6 +340,7 @@ pat_cli_match_host (int    argc,
       !parse_uint_option ("--target", target_text, 1, PAT_NET_MAX_TARGET, &target, &error) ||
       !parse_uint_option ("--teams", teams_text, 0, PAT_NET_MAX_TEAMS, &teams, &error) ||
       !parse_uint_option ("--players", players_text, 1, PAT_NET_MAX_PLAYERS, &players, &error) ||
+      !parse_uint_option ("--grace", grace_text, 1, 86400, &grace, &error) ||
       !pat_cli_parse_die (pat_rules_match (), die, &options, &error))
     return pat_cli_fail ("%s", error->message);
   if (teams == 1)
@@ -328,13 +371,28 @@ pat_cli_match_host (int    argc,
   settings.die_mode = options.die_mode;
   settings.n_players = (guint) players;
   settings.round_pause_ms = 100;
+  settings.grace_s = (guint) grace;
 
   certificate = pat_net_cert_load_or_create (cert_dir, &error);
   if (certificate == NULL)
     return pat_cli_fail ("%s", error->message);
-  host = pat_net_host_new (&settings, certificate, &error);
-  if (host == NULL)
-    return pat_cli_fail ("%s", error->message);
+  if (state != NULL && g_file_test (state, G_FILE_TEST_EXISTS))
+    {
+      host = pat_net_host_new_from_state (state, settings.round_pause_ms, settings.grace_s,
+                                          certificate, &error);
+      if (host == NULL)
+        return pat_cli_fail ("%s", error->message);
+      fprintf (stderr, "Resuming the match saved in %s at round %u; the players rejoin.\n",
+               state, pat_net_host_get_round (host));
+    }
+  else
+    {
+      host = pat_net_host_new (&settings, certificate, &error);
+      if (host == NULL)
+        return pat_cli_fail ("%s", error->message);
+      if (state != NULL)
+        pat_net_host_set_state_file (host, state);
+    }
   if (!pat_net_host_listen (host, bind != NULL ? bind : "127.0.0.1", (guint) port, &error))
     return pat_cli_fail ("cannot listen: %s", error->message);
 
@@ -344,12 +402,13 @@ pat_cli_match_host (int    argc,
   g_signal_connect (host, "move-played", G_CALLBACK (host_move_played_cb), &run);
   g_signal_connect (host, "turned-away", G_CALLBACK (host_turned_away_cb), &run);
   g_signal_connect (host, "finished", G_CALLBACK (host_finished_cb), &run);
+  g_signal_connect (host, "rejoined", G_CALLBACK (host_rejoined_cb), &run);
 
   fingerprint = pat_net_cert_fingerprint (certificate);
   line = g_strdup_printf ("{\"type\":\"listening\",\"address\":\"%s\",\"port\":%u,"
                           "\"code\":\"%s\",\"fingerprint\":\"%s\"}",
                           bind != NULL ? bind : "127.0.0.1", pat_net_host_get_port (host),
-                          code, fingerprint);
+                          pat_net_host_get_code (host), fingerprint);
   print_json_line (line);
 
   /* Announced where players could reach it: not on a loopback address. */
@@ -391,6 +450,8 @@ join_message_cb (PatNetClient  *client,
 {
   Run *run = g_object_get_data (G_OBJECT (bot), "run");
 
+  if (message->type == PAT_NET_MSG_ROUND_START)
+    run->started = TRUE;
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
   print_message (message);
@@ -421,6 +482,35 @@ join_finished_cb (PatNetBot *bot,
   g_main_loop_quit (run->loop);
 }
 
+static void
+join_reconnecting_cb (PatNetBot  *bot,
+                      guint       attempt,
+                      guint       delay_ms,
+                      const char *why,
+                      Run        *run)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  fprintf (stderr, "Connection lost (%s); trying again in %.1f s (attempt %u).\n", why,
+           delay_ms / 1000.0, attempt);
+  g_string_append_printf (line, "{\"type\":\"reconnecting\",\"attempt\":%u,\"delay_ms\":%u,"
+                          "\"why\":", attempt, delay_ms);
+  append_json_string (line, why);
+  g_string_append_c (line, '}');
+  print_json_line (line->str);
+}
+
+static void
+join_rejoined_cb (PatNetBot *bot,
+                  guint      resent,
+                  Run       *run)
+{
+  g_autofree char *line = g_strdup_printf ("{\"type\":\"rejoined\",\"resent\":%u}", resent);
+
+  fprintf (stderr, "Back in the match; %u moves sent again.\n", resent);
+  print_json_line (line);
+}
+
 /* Starts playing at @address:@port. */
 static void
 join_start (Run        *run,
@@ -432,6 +522,9 @@ join_start (Run        *run,
   g_object_set_data (G_OBJECT (run->bot), "run", run);
   g_signal_connect (run->client, "message", G_CALLBACK (join_message_cb), run->bot);
   g_signal_connect (run->bot, "finished", G_CALLBACK (join_finished_cb), run);
+  g_signal_connect (run->bot, "reconnecting", G_CALLBACK (join_reconnecting_cb), run);
+  g_signal_connect (run->bot, "rejoined", G_CALLBACK (join_rejoined_cb), run);
+  pat_net_bot_set_rejoin_window (run->bot, run->rejoin_for);
 }
 
 static gboolean
@@ -486,7 +579,7 @@ pat_cli_match_join (int    argc,
 {
   g_autofree char *where = NULL, *code = NULL, *name = NULL, *team_text = NULL;
   g_autofree char *fingerprint = NULL, *seed_text = NULL;
-  g_autofree char *match = NULL, *timeout_text = NULL;
+  g_autofree char *match = NULL, *timeout_text = NULL, *rejoin_text = NULL;
   gboolean discover = FALSE;
   GOptionEntry entries[] = {
     { "address", 'a', 0, PAT_CLI_ARG_TEXT, &where,
@@ -506,6 +599,8 @@ pat_cli_match_join (int    argc,
       "HEX" },
     { "seed", 0, 0, PAT_CLI_ARG_TEXT, &seed_text, "Play one move in eight at random, from this "
       "seed (default 0: every move the greedy one)", "N" },
+    { "rejoin-for", 0, 0, PAT_CLI_ARG_TEXT, &rejoin_text, "When the connection drops, how long to "
+      "keep trying to rejoin in seconds (default 300; 0: never)", "S" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -513,7 +608,7 @@ pat_cli_match_join (int    argc,
   g_autoptr(GMainLoop) loop = NULL;
   g_autofree char *address = NULL;
   g_autofree char *upper = NULL;
-  guint64 team = 0, seed = 0, timeout = 30;
+  guint64 team = 0, seed = 0, timeout = 30, rejoin_for = PAT_NET_GRACE_S;
   guint port = 0;
   Run run = { 0, };
 
@@ -524,12 +619,16 @@ pat_cli_match_join (int    argc,
                               "DNS-SD announcement instead of --address, and prints it first "
                               "({\"type\":\"match\"}). Prints every message from the host "
                               "as a JSON line, and after each round the player's own score "
-                              "({\"type\":\"own-score\"}); a table on stderr. Exits 0 when the "
-                              "match ended, 1 when it was refused or cut off.",
+                              "({\"type\":\"own-score\"}); a table on stderr. When the "
+                              "connection drops it connects again and rejoins its seat "
+                              "({\"type\":\"reconnecting\"}, {\"type\":\"rejoined\"}), "
+                              "sending again the moves the host did not get. Exits 0 when the "
+                              "match ended, 1 when it was refused or cut off for good.",
                               entries, &argc, &argv, &error) ||
       !parse_uint_option ("--team", team_text, 1, PAT_NET_MAX_TEAMS, &team, &error) ||
       !parse_uint_option ("--seed", seed_text, 0, G_MAXUINT64, &seed, &error) ||
-      !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error))
+      !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error) ||
+      !parse_uint_option ("--rejoin-for", rejoin_text, 0, 86400, &rejoin_for, &error))
     return pat_cli_fail ("%s", error->message);
   if ((where == NULL) == !discover)
     return pat_cli_fail ("one of --address and --discover is required, not both");
@@ -562,6 +661,7 @@ pat_cli_match_join (int    argc,
   run.name = name;
   run.team = (int) team - 1;
   run.seed = seed;
+  run.rejoin_for = (guint) rejoin_for;
   run.match = match;
   if (discover)
     {

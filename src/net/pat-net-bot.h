@@ -18,8 +18,16 @@ G_DECLARE_FINAL_TYPE (PatNetBot, pat_net_bot, PAT, NET_BOT, GObject)
  * main-loop turn, and ends its round when the greedy player has no move left or after 150 moves
  * without a card going out. It keeps its own copy of the position, as the app will.
  *
+ * Every move it sends it keeps, numbered. When the connection drops and a rejoin window is set,
+ * it connects again (after 0.5 s, then twice as long each time, at most 5 s apart) until the
+ * window closes, sends rejoin with the token of its welcome, and from the host's count of its
+ * moves sends again the ones the host has not seen.
+ *
  * Signals:
  *   finished (GError *error)  — the connection is over: %NULL after the match ended normally
+ *   reconnecting (guint attempt, guint delay_ms, const char *why)
+ *                             — the connection dropped (@why); trying again in @delay_ms
+ *   rejoined (guint resent)   — back in the match, @resent moves sent again
  */
 
 PatNetBot      *pat_net_bot_new        (PatNetClient *client,
@@ -33,5 +41,8 @@ int             pat_net_bot_get_player (PatNetBot    *self);
 /* The bot's own score of the round being played (or the last one): its copy of the position. */
 int             pat_net_bot_get_score  (PatNetBot    *self);
 guint           pat_net_bot_get_moves  (PatNetBot    *self);
+/* How long to keep trying to rejoin after the connection drops: 0 (the default) never. */
+void            pat_net_bot_set_rejoin_window (PatNetBot *self,
+                                               guint      seconds);
 
 G_END_DECLS

@@ -27,6 +27,8 @@ struct _PatNetClient
   /* Why the connection ends, once known: a refusal, an error message, a bad message. */
   GError                  *reason;
   gboolean                 closed_emitted;
+  gint64                   last_heard;    /* monotonic µs of the last message or pong */
+  guint                    watchdog_id;
 };
 
 G_DEFINE_FINAL_TYPE (PatNetClient, pat_net_client, G_TYPE_OBJECT)
@@ -90,6 +92,7 @@ ws_message_cb (SoupWebsocketConnection *ws,
 
   if (self->reason != NULL)
     return;
+  self->last_heard = g_get_monotonic_time ();
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
       fail (self, g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_MALFORMED,
@@ -116,6 +119,7 @@ ws_message_cb (SoupWebsocketConnection *ws,
                                      "the host closed the connection: %s", message->text));
       break;
     case PAT_NET_MSG_HELLO:
+    case PAT_NET_MSG_REJOIN:
     case PAT_NET_MSG_MOVE:
     case PAT_NET_MSG_END_ROUND:
       fail (self, g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL,
@@ -149,7 +153,46 @@ ws_closed_cb (SoupWebsocketConnection *ws,
                                 "the connection closed: %s (code %u)",
                                 data != NULL && *data != '\0' ? data : "no reason given",
                                 (guint) code);
+  g_clear_handle_id (&self->watchdog_id, g_source_remove);
   emit_closed (self, self->reason);
+}
+
+static void
+heard_cb (PatNetClient *self)
+{
+  self->last_heard = g_get_monotonic_time ();
+}
+
+/* Drops the connection without a closing handshake, which a dead link would never finish. */
+static void
+drop (PatNetClient *self)
+{
+  g_clear_handle_id (&self->watchdog_id, g_source_remove);
+  if (self->ws != NULL)
+    {
+      GIOStream *stream = soup_websocket_connection_get_io_stream (self->ws);
+
+      g_signal_handlers_disconnect_by_data (self->ws, self);
+      g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+      g_clear_object (&self->ws);
+    }
+}
+
+/* The host (or the link to it) has said nothing, not even a pong, for too long: lost. */
+static gboolean
+watchdog_cb (gpointer user_data)
+{
+  PatNetClient *self = user_data;
+
+  if (g_get_monotonic_time () - self->last_heard <= (gint64) PAT_NET_SILENCE_S * G_USEC_PER_SEC)
+    return G_SOURCE_CONTINUE;
+  self->watchdog_id = 0;
+  set_reason (self, g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_CLOSED,
+                                 "no word from the host for %d s: the connection is lost",
+                                 PAT_NET_SILENCE_S));
+  drop (self);
+  emit_closed (self, self->reason);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -200,7 +243,11 @@ connected_cb (GObject      *source,
     }
 
   self->ws = ws;
+  self->last_heard = g_get_monotonic_time ();
   soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_FRAME);
+  soup_websocket_connection_set_keepalive_interval (ws, PAT_NET_KEEPALIVE_S);
+  g_signal_connect_object (ws, "pong", G_CALLBACK (heard_cb), self, G_CONNECT_SWAPPED);
+  self->watchdog_id = g_timeout_add_seconds (1, watchdog_cb, self);
   g_signal_connect_object (ws, "message", G_CALLBACK (ws_message_cb), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (ws_closed_cb), self, 0);
   g_signal_connect_object (ws, "error", G_CALLBACK (ws_error_cb), self, 0);
@@ -211,7 +258,8 @@ connected_cb (GObject      *source,
  * pat_net_client_connect:
  * @self: a client
  *
- * Connects to the host; "opened" or "closed" follows on the main loop.
+ * Connects to the host; "opened" or "closed" follows on the main loop. After "closed", it may
+ * be called again to connect anew (to rejoin).
  */
 void
 pat_net_client_connect (PatNetClient *self)
@@ -221,7 +269,17 @@ pat_net_client_connect (PatNetClient *self)
   const char *protocols[] = { PAT_NET_WS_PROTOCOL, NULL };
 
   g_return_if_fail (PAT_IS_NET_CLIENT (self));
-  g_return_if_fail (self->session == NULL);
+  g_return_if_fail (self->session == NULL || self->closed_emitted);
+
+  if (self->session != NULL)
+    {
+      g_cancellable_cancel (self->cancellable);
+      g_clear_object (&self->cancellable);
+      drop (self);
+      g_clear_object (&self->session);
+      g_clear_error (&self->reason);
+      self->closed_emitted = FALSE;
+    }
 
   uri = g_uri_build (G_URI_FLAGS_NONE, "wss", NULL, self->address, (gint) self->port,
                      PAT_NET_WS_PATH, NULL, NULL);
@@ -322,6 +380,7 @@ pat_net_client_dispose (GObject *object)
 {
   PatNetClient *self = PAT_NET_CLIENT (object);
 
+  g_clear_handle_id (&self->watchdog_id, g_source_remove);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   if (self->ws != NULL)

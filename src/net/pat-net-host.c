@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "pat-net-host.h"
@@ -16,11 +17,16 @@ typedef struct {
   gboolean  used;
   char      name[PAT_NET_NAME_BYTES];
   int       team;
-  Conn     *conn;          /* NULL once the player has gone */
+  Conn     *conn;          /* NULL while the player is away, and once gone */
+  char      token[PAT_NET_TOKEN_LENGTH + 1];  /* the proof that takes the seat again */
+  gboolean  gone;          /* left, or away longer than the grace period: out for good */
+  guint     grace_id;      /* while away: when they are gone */
   PatState  state;         /* the authoritative position of this round */
-  gboolean  played;        /* was here when the round started */
+  gboolean  played;        /* was in the match when the round started */
   gboolean  ended;
   guint     n_moves;
+  gint64    away_since;    /* monotonic µs; 0 when here or gone */
+  GPtrArray *moves;        /* the moves accepted this round, as sent */
   int       total;         /* before the current round */
 } Player;
 
@@ -34,6 +40,9 @@ struct _Conn {
   guint                    refuse_id;
   PatNetMessage           *refusal;       /* sent when refuse_id fires */
   char                    *failure;       /* libsoup's reason for dropping the connection */
+  gboolean                 leaving;      /* the player left, or was put out: gone for good */
+  gint64                   last_heard;    /* monotonic µs of the last message or pong */
+  guint                    watchdog_id;
 };
 
 struct _PatNetHost
@@ -57,7 +66,9 @@ struct _PatNetHost
   PatDealNumber       deal;
   gboolean            finished;
   guint               next_round_id;
+  guint               tick_id;     /* each second: silent connections, players away too long */
   PatNetMessage      *result;
+  char               *state_path;  /* where the match is saved after every change, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (PatNetHost, pat_net_host, G_TYPE_OBJECT)
@@ -66,6 +77,7 @@ enum {
   SENT,
   MOVE_PLAYED,
   TURNED_AWAY,
+  REJOINED,
   FINISHED,
   N_SIGNALS
 };
@@ -73,6 +85,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void conn_free        (Conn *conn);
+static void lose_player      (PatNetHost *self,
+                              Conn       *conn);
 static void check_round_end  (PatNetHost *self);
 
 static void
@@ -126,6 +140,7 @@ turn_away_with_code (Conn       *conn,
   g_utf8_strncpy (m->text, why, MIN (g_utf8_strlen (why, -1), PAT_NET_MAX_TEXT_CHARS));
   pat_net_text_sanitize (m->text);
   g_signal_emit (conn->host, signals[TURNED_AWAY], 0, conn->address, conn->player, why);
+  conn->leaving = TRUE;
   close_conn (conn, m, code, code == SOUP_WEBSOCKET_CLOSE_TOO_BIG ? "message too big" :
                                                                    "protocol error");
 }
@@ -176,6 +191,7 @@ fill_lobby (PatNetHost    *self,
       g_strlcpy (m->players[i].name, self->players[i].name, sizeof m->players[i].name);
       m->players[i].team = self->players[i].team;
       m->players[i].connected = self->players[i].conn != NULL;
+      m->players[i].gone = self->players[i].gone;
     }
 }
 
@@ -201,11 +217,11 @@ foundation_cards (const PatRules *rules,
   return n;
 }
 
-static void
-send_player_state (PatNetHost *self,
-                   guint       player)
+static PatNetMessage *
+player_state (PatNetHost *self,
+              guint       player)
 {
-  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_PLAYER_STATE);
+  PatNetMessage *m = pat_net_message_new (PAT_NET_MSG_PLAYER_STATE);
   Player *p = &self->players[player];
 
   m->player = player;
@@ -215,7 +231,27 @@ send_player_state (PatNetHost *self,
   m->total = p->total;
   m->n_moves = p->n_moves;
   m->ended = p->ended;
+  return m;
+}
+
+static void
+send_player_state (PatNetHost *self,
+                   guint       player)
+{
+  g_autoptr(PatNetMessage) m = player_state (self, player);
+
   broadcast (self, m);
+}
+
+static PatNetMessage *
+round_start (PatNetHost *self)
+{
+  PatNetMessage *m = pat_net_message_new (PAT_NET_MSG_ROUND_START);
+
+  m->round = self->round;
+  m->deal = self->deal;
+  m->die_mode = self->settings.die_mode;
+  return m;
 }
 
 static PatDealNumber
@@ -237,7 +273,7 @@ static gboolean
 start_round_cb (gpointer user_data)
 {
   PatNetHost *self = user_data;
-  g_autoptr(PatNetMessage) m = pat_net_message_new (PAT_NET_MSG_ROUND_START);
+  g_autoptr(PatNetMessage) m = NULL;
   PatOptions options = { self->settings.die_mode };
   guint i;
 
@@ -248,15 +284,18 @@ start_round_cb (gpointer user_data)
     {
       Player *p = &self->players[i];
 
+      /* A seat left in the lobby and not taken again is nobody's. */
+      if (self->round == 1 && p->conn == NULL)
+        p->gone = TRUE;
       pat_rules_deal_number (self->rules, &p->state, &self->deal, &options);
-      p->played = p->conn != NULL;
-      p->ended = p->conn == NULL;
+      /* A player away plays on coming back; the round waits for them. */
+      p->played = !p->gone;
+      p->ended = p->gone;
       p->n_moves = 0;
+      g_ptr_array_set_size (p->moves, 0);
     }
 
-  m->round = self->round;
-  m->deal = self->deal;
-  m->die_mode = self->settings.die_mode;
+  m = round_start (self);
   broadcast (self, m);
   for (i = 0; i < self->n_players; i++)
     send_player_state (self, i);
@@ -323,8 +362,10 @@ finish (PatNetHost *self,
   g_signal_emit (self, signals[FINISHED], 0);
 }
 
+static void save_state (PatNetHost *self);
+
 static void
-check_round_end (PatNetHost *self)
+check_round_end_now (PatNetHost *self)
 {
   g_autoptr(PatNetMessage) m = NULL;
   int totals[PAT_NET_MAX_PLAYERS] = { 0, };
@@ -355,7 +396,7 @@ check_round_end (PatNetHost *self)
       m->players[i].total = p->total;
       if (p->team >= 0)
         m->team_totals[p->team] += p->total;
-      anyone_here |= p->conn != NULL;
+      anyone_here |= !p->gone;
     }
   broadcast (self, m);
 
@@ -379,6 +420,14 @@ check_round_end (PatNetHost *self)
     self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
 }
 
+/* Every change to the match goes through here: the round may be over, and the match is saved. */
+static void
+check_round_end (PatNetHost *self)
+{
+  check_round_end_now (self);
+  save_state (self);
+}
+
 static void
 play_move (PatNetHost          *self,
            Conn                *conn,
@@ -390,6 +439,9 @@ play_move (PatNetHost          *self,
   PatStatus status;
   PatMove move;
 
+  /* A move sent again after a lost connection, already played: nothing to do. */
+  if (message->round == self->round && self->next_round_id == 0 && message->seq < p->n_moves)
+    return;
   if (message->round != self->round || self->next_round_id != 0)
     error = g_error_new (PAT_NET_ERROR, PAT_NET_ERROR_PROTOCOL,
                          "round %u is not being played", message->round);
@@ -421,6 +473,7 @@ play_move (PatNetHost          *self,
     }
 
   p->n_moves++;
+  g_ptr_array_add (p->moves, g_strdup (message->move));
   g_signal_emit (self, signals[MOVE_PLAYED], 0, (guint) conn->player, self->round,
                  message->move);
   status = self->rules->status (&p->state);
@@ -477,6 +530,27 @@ name_taken (PatNetHost *self,
   return FALSE;
 }
 
+/* A wrong code or token: counted against the address, and answered later each time. */
+static void
+refuse_later (PatNetHost    *self,
+              Conn          *conn,
+              PatNetRefusal  refusal,
+              const char    *why)
+{
+  guint failures = GPOINTER_TO_UINT (g_hash_table_lookup (self->failures, conn->address));
+
+  failures++;
+  g_hash_table_replace (self->failures, g_strdup (conn->address), GUINT_TO_POINTER (failures));
+  conn->done = TRUE;
+  conn->refusal = pat_net_message_new (PAT_NET_MSG_REFUSED);
+  conn->refusal->refusal = refusal;
+  g_snprintf (conn->refusal->text, sizeof conn->refusal->text, "%s (%u of %d tries used)", why,
+              failures, PAT_NET_MAX_WRONG_CODES);
+  /* Each wrong code waits twice as long as the one before. */
+  conn->refuse_id = g_timeout_add (self->settings.wrong_code_delay_ms << (failures - 1),
+                                   delayed_refusal_cb, conn);
+}
+
 static void
 hello (PatNetHost          *self,
        Conn                *conn,
@@ -496,18 +570,7 @@ hello (PatNetHost          *self,
     }
   if (strcmp (message->code, self->code) != 0)
     {
-      failures++;
-      g_hash_table_replace (self->failures, g_strdup (conn->address),
-                            GUINT_TO_POINTER (failures));
-      conn->done = TRUE;
-      conn->refusal = pat_net_message_new (PAT_NET_MSG_REFUSED);
-      conn->refusal->refusal = PAT_NET_REFUSAL_WRONG_CODE;
-      g_snprintf (conn->refusal->text, sizeof conn->refusal->text,
-                  "the match code is wrong (%u of %d tries used)", failures,
-                  PAT_NET_MAX_WRONG_CODES);
-      /* Each wrong code waits twice as long as the one before. */
-      conn->refuse_id = g_timeout_add (self->settings.wrong_code_delay_ms << (failures - 1),
-                                       delayed_refusal_cb, conn);
+      refuse_later (self, conn, PAT_NET_REFUSAL_WRONG_CODE, "the match code is wrong");
       return;
     }
   if (self->round > 0)
@@ -543,8 +606,15 @@ hello (PatNetHost          *self,
     self->n_players++;
   conn->player = (int) seat;
   p = &self->players[seat];
+  g_clear_pointer (&p->moves, g_ptr_array_unref);
   memset (p, 0, sizeof *p);
   p->used = TRUE;
+  p->moves = g_ptr_array_new_with_free_func (g_free);
+  {
+    g_autofree char *token = pat_net_token_new ();
+
+    g_strlcpy (p->token, token, sizeof p->token);
+  }
   g_strlcpy (p->name, message->name, sizeof p->name);
   p->team = message->team;
   p->conn = conn;
@@ -555,11 +625,90 @@ hello (PatNetHost          *self,
   welcome->target = self->settings.target;
   welcome->n_teams = self->settings.n_teams;
   welcome->die_mode = self->settings.die_mode;
+  g_strlcpy (welcome->token, p->token, sizeof welcome->token);
   send_to (conn, welcome);
   send_lobby (self);
+  save_state (self);
 
   if (n_connected (self) == self->settings.n_players)
     self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+}
+
+/* A player whose connection dropped takes their seat again with its token, and is told where
+ * the match stands: the round being played and every player's state, their own move count
+ * among them, from which they send again what the host has not seen. */
+static void
+rejoin (PatNetHost          *self,
+        Conn                *conn,
+        const PatNetMessage *message)
+{
+  guint failures = GPOINTER_TO_UINT (g_hash_table_lookup (self->failures, conn->address));
+  g_autoptr(PatNetMessage) welcome = NULL;
+  Player *p = NULL;
+  guint i;
+
+  g_clear_handle_id (&conn->hello_timeout_id, g_source_remove);
+  if (failures >= PAT_NET_MAX_WRONG_CODES)
+    {
+      refuse (conn, PAT_NET_REFUSAL_LOCKED_OUT,
+              "too many wrong codes came from this address; ask the host to start a new match");
+      return;
+    }
+  if (message->player < self->n_players && self->players[message->player].used)
+    p = &self->players[message->player];
+  /* The token is compared in full even when the seat does not exist, against a token of
+   * nobody's, so that the time taken says nothing. */
+  if (!pat_net_token_equal (message->token, p != NULL ? p->token :
+                                                        "00000000000000000000000000000000") ||
+      p == NULL)
+    {
+      refuse_later (self, conn, PAT_NET_REFUSAL_BAD_TOKEN, "no seat of this match has that token");
+      return;
+    }
+  if (p->gone)
+    {
+      refuse (conn, PAT_NET_REFUSAL_GONE, "your seat is closed: you left, or were away too long");
+      return;
+    }
+  if (p->conn != NULL)
+    {
+      /* The old connection is dead but has not said so yet (a cut link). */
+      Conn *old = p->conn;
+
+      p->conn = NULL;
+      close_conn (old, NULL, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, "the player connected again");
+    }
+  p->conn = conn;
+  p->away_since = 0;
+  conn->player = (int) message->player;
+
+  welcome = pat_net_message_new (PAT_NET_MSG_WELCOME);
+  welcome->player = message->player;
+  g_strlcpy (welcome->name, self->name, sizeof welcome->name);
+  welcome->target = self->settings.target;
+  welcome->n_teams = self->settings.n_teams;
+  welcome->die_mode = self->settings.die_mode;
+  g_strlcpy (welcome->token, p->token, sizeof welcome->token);
+  send_to (conn, welcome);
+  send_lobby (self);
+  if (self->round > 0)
+    {
+      if (self->next_round_id == 0)
+        {
+          g_autoptr(PatNetMessage) start = round_start (self);
+
+          send_to (conn, start);
+        }
+      for (i = 0; i < self->n_players; i++)
+        {
+          g_autoptr(PatNetMessage) state = player_state (self, i);
+
+          send_to (conn, state);
+        }
+    }
+  else if (self->next_round_id == 0 && n_connected (self) == self->settings.n_players)
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+  g_signal_emit (self, signals[REJOINED], 0, message->player);
 }
 
 static void
@@ -575,6 +724,7 @@ ws_message_cb (SoupWebsocketConnection *ws,
 
   if (conn->done)
     return;
+  conn->last_heard = g_get_monotonic_time ();
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
       turn_away (conn, "binary messages are not part of the protocol");
@@ -602,8 +752,10 @@ ws_message_cb (SoupWebsocketConnection *ws,
     {
       if (message->type == PAT_NET_MSG_HELLO)
         hello (self, conn, message);
+      else if (message->type == PAT_NET_MSG_REJOIN)
+        rejoin (self, conn, message);
       else
-        turn_away (conn, "the first message must be hello");
+        turn_away (conn, "the first message must be hello or rejoin");
       return;
     }
 
@@ -616,13 +768,16 @@ ws_message_cb (SoupWebsocketConnection *ws,
       end_round (self, conn, message);
       break;
     case PAT_NET_MSG_BYE:
+      conn->leaving = TRUE;
       close_conn (conn, NULL, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
       break;
     case PAT_NET_MSG_ERROR:
       g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, conn->player, message->text);
+      conn->leaving = TRUE;
       close_conn (conn, NULL, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
       break;
     case PAT_NET_MSG_HELLO:
+    case PAT_NET_MSG_REJOIN:
     case PAT_NET_MSG_WELCOME:
     case PAT_NET_MSG_REFUSED:
     case PAT_NET_MSG_LOBBY:
@@ -638,6 +793,82 @@ ws_message_cb (SoupWebsocketConnection *ws,
       turn_away (conn, why);
       break;
     }
+}
+
+/* A player out for good keeps the round's score as it stands. */
+static void
+make_gone (PatNetHost *self,
+           guint       player)
+{
+  Player *p = &self->players[player];
+
+  p->gone = TRUE;
+  p->away_since = 0;
+  if (self->round > 0 && !p->ended)
+    {
+      p->ended = TRUE;
+      send_player_state (self, player);
+    }
+  send_lobby (self);
+  check_round_end (self);
+}
+
+/* @conn's player has no connection any more: away (their seat and round wait for them) or,
+ * when they said bye, gone. */
+static void
+lose_player (PatNetHost *self,
+             Conn       *conn)
+{
+  int player = conn->player;
+  Player *p;
+
+  if (player < 0 || self->players[player].conn != conn || self->finished)
+    return;
+  p = &self->players[player];
+  p->conn = NULL;
+  if (self->round > 0 && conn->leaving)
+    {
+      make_gone (self, (guint) player);
+      return;
+    }
+  if (self->round > 0)
+    p->away_since = g_get_monotonic_time ();
+  send_lobby (self);
+  check_round_end (self);
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  PatNetHost *self = user_data;
+  gint64 now = g_get_monotonic_time ();
+  guint grace = self->settings.grace_s;
+  guint i;
+
+  for (i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+
+      if (conn->player >= 0 && !conn->done &&
+          now - conn->last_heard > (gint64) PAT_NET_SILENCE_S * G_USEC_PER_SEC)
+        {
+          g_autofree char *why = g_strdup_printf ("no word for %d s: the connection is lost",
+                                                  PAT_NET_SILENCE_S);
+
+          g_signal_emit (self, signals[TURNED_AWAY], 0, conn->address, conn->player, why);
+          lose_player (self, conn);
+          close_conn (conn, NULL, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, "no word");
+        }
+    }
+  for (i = 0; i < self->n_players && !self->finished; i++)
+    {
+      Player *p = &self->players[i];
+
+      if (p->used && !p->gone && p->conn == NULL && p->away_since > 0 &&
+          now - p->away_since >= (gint64) grace * G_USEC_PER_SEC)
+        make_gone (self, i);
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
@@ -675,20 +906,7 @@ ws_closed_cb (SoupWebsocketConnection *ws,
   if (g_ptr_array_find (self->conns, conn, &index))
     g_ptr_array_steal_index_fast (self->conns, index);
   g_idle_add_full (G_PRIORITY_DEFAULT, free_conn_cb, conn, (GDestroyNotify) conn_free);
-  if (player >= 0 && !self->finished)
-    {
-      Player *p = &self->players[player];
-
-      p->conn = NULL;
-      if (self->round > 0 && !p->ended)
-        {
-          /* A player who leaves keeps the round's score as it stands. */
-          p->ended = TRUE;
-          send_player_state (self, (guint) player);
-        }
-      send_lobby (self);
-      check_round_end (self);
-    }
+  lose_player (self, conn);
 }
 
 static void
@@ -711,6 +929,12 @@ hello_timeout_cb (gpointer user_data)
 }
 
 static void
+heard_cb (Conn *conn)
+{
+  conn->last_heard = g_get_monotonic_time ();
+}
+
+static void
 websocket_cb (SoupServer              *server,
               SoupServerMessage       *msg,
               const char              *path,
@@ -727,7 +951,10 @@ websocket_cb (SoupServer              *server,
   conn->ws = g_object_ref (ws);
   conn->address = g_strdup (soup_server_message_get_remote_host (msg));
   conn->player = -1;
+  conn->last_heard = g_get_monotonic_time ();
   soup_websocket_connection_set_max_incoming_payload_size (ws, PAT_NET_MAX_FRAME);
+  soup_websocket_connection_set_keepalive_interval (ws, PAT_NET_KEEPALIVE_S);
+  g_signal_connect_swapped (ws, "pong", G_CALLBACK (heard_cb), conn);
   g_signal_connect (ws, "message", G_CALLBACK (ws_message_cb), conn);
   g_signal_connect (ws, "error", G_CALLBACK (ws_error_cb), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (ws_closed_cb), conn);
@@ -759,6 +986,262 @@ conn_free (Conn *conn)
   g_clear_object (&conn->ws);
   g_free (conn->address);
   g_free (conn);
+}
+
+/* The saved match: a JSON object of the settings, the round, and each seat with its token,
+ * total and the moves accepted this round, from which the positions are replayed. */
+#define STATE_FORMAT 1
+
+static void
+save_state (PatNetHost *self)
+{
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  char deal[PAT_DEAL_NUMBER_MAX_DIGITS + 1];
+  guint i, j;
+
+  if (self->state_path == NULL)
+    return;
+  b = json_builder_new_immutable ();
+  pat_deal_number_format (&self->settings.first_deal, deal);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "patience-match");
+  json_builder_add_int_value (b, STATE_FORMAT);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, self->name);
+  json_builder_set_member_name (b, "code");
+  json_builder_add_string_value (b, self->code);
+  json_builder_set_member_name (b, "target");
+  json_builder_add_int_value (b, self->settings.target);
+  json_builder_set_member_name (b, "teams");
+  json_builder_add_int_value (b, self->settings.n_teams);
+  json_builder_set_member_name (b, "die");
+  json_builder_add_int_value (b, self->settings.die_mode);
+  json_builder_set_member_name (b, "players");
+  json_builder_add_int_value (b, self->settings.n_players);
+  json_builder_set_member_name (b, "first_deal");
+  json_builder_add_string_value (b, deal);
+  json_builder_set_member_name (b, "round");
+  json_builder_add_int_value (b, self->round);
+  json_builder_set_member_name (b, "between_rounds");
+  json_builder_add_boolean_value (b, self->next_round_id != 0 && self->round > 0);
+  json_builder_set_member_name (b, "finished");
+  json_builder_add_boolean_value (b, self->finished);
+  json_builder_set_member_name (b, "seats");
+  json_builder_begin_array (b);
+  for (i = 0; i < self->n_players; i++)
+    {
+      Player *p = &self->players[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, p->name);
+      json_builder_set_member_name (b, "team");
+      json_builder_add_int_value (b, p->team);
+      json_builder_set_member_name (b, "token");
+      json_builder_add_string_value (b, p->token);
+      json_builder_set_member_name (b, "gone");
+      json_builder_add_boolean_value (b, p->gone);
+      json_builder_set_member_name (b, "played");
+      json_builder_add_boolean_value (b, p->played);
+      json_builder_set_member_name (b, "ended");
+      json_builder_add_boolean_value (b, p->ended);
+      json_builder_set_member_name (b, "total");
+      json_builder_add_int_value (b, p->total);
+      json_builder_set_member_name (b, "moves");
+      json_builder_begin_array (b);
+      for (j = 0; p->moves != NULL && j < p->moves->len; j++)
+        json_builder_add_string_value (b, g_ptr_array_index (p->moves, j));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = json_to_string (root, FALSE);
+  /* A temporary file, synced, renamed over the old one: a crash leaves one or the other. The
+   * tokens are secrets: readable by the owner only. */
+  if (!g_file_set_contents_full (self->state_path, text, -1,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0600, &error))
+    g_warning ("cannot save the match: %s", error->message);
+}
+
+static gboolean
+state_fail (GError     **error,
+            const char  *path,
+            const char  *what)
+{
+  g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED, "%s is not a saved match: %s", path,
+               what);
+  return FALSE;
+}
+
+/* Reads the seats and the round of a saved match into @self, replaying each seat's moves. */
+static gboolean
+load_seats (PatNetHost  *self,
+            JsonObject  *object,
+            const char  *path,
+            GError     **error)
+{
+  PatOptions options = { self->settings.die_mode };
+  JsonArray *seats = json_object_get_array_member (object, "seats");
+  gint64 round = json_object_get_int_member_with_default (object, "round", -1);
+  gint64 now = g_get_monotonic_time ();
+  guint i, j;
+
+  if (seats == NULL || json_array_get_length (seats) > PAT_NET_MAX_PLAYERS ||
+      round < 0 || round > PAT_NET_MAX_ROUNDS)
+    return state_fail (error, path, "no seats, or a round out of range");
+  self->round = (guint) round;
+  self->finished = json_object_get_boolean_member_with_default (object, "finished", FALSE);
+  if (self->round > 0)
+    self->deal = deal_of_round (self, self->round);
+  self->n_players = json_array_get_length (seats);
+  for (i = 0; i < self->n_players; i++)
+    {
+      JsonObject *seat = json_array_get_object_element (seats, i);
+      Player *p = &self->players[i];
+      const char *name = seat != NULL ? json_object_get_string_member_with_default (seat, "name",
+                                                                                      "") : "";
+      const char *token = seat != NULL ?
+        json_object_get_string_member_with_default (seat, "token", "") : "";
+      JsonArray *moves = seat != NULL ? json_object_get_array_member (seat, "moves") : NULL;
+
+      if (!pat_net_name_valid (name, NULL) || !pat_net_token_valid (token) || moves == NULL ||
+          json_array_get_length (moves) > PAT_NET_MAX_MOVES_PER_ROUND)
+        return state_fail (error, path, "a seat without a name, a token or moves");
+      p->used = TRUE;
+      g_strlcpy (p->name, name, sizeof p->name);
+      g_strlcpy (p->token, token, sizeof p->token);
+      p->team = (int) json_object_get_int_member_with_default (seat, "team", -1);
+      if (p->team < -1 || p->team >= (int) MAX (self->settings.n_teams, 1) ||
+          (self->settings.n_teams > 0 && p->team < 0))
+        return state_fail (error, path, "a seat's team is not one of the match's");
+      p->gone = json_object_get_boolean_member_with_default (seat, "gone", FALSE);
+      p->played = json_object_get_boolean_member_with_default (seat, "played", FALSE);
+      p->ended = json_object_get_boolean_member_with_default (seat, "ended", FALSE);
+      p->total = (int) CLAMP (json_object_get_int_member_with_default (seat, "total", 0),
+                              -PAT_NET_MAX_TOTAL, PAT_NET_MAX_TOTAL);
+      p->moves = g_ptr_array_new_with_free_func (g_free);
+      /* Everyone is away until they rejoin; the grace period starts now. */
+      p->away_since = self->round > 0 && !p->gone ? now : 0;
+      if (self->round == 0)
+        continue;
+      pat_rules_deal_number (self->rules, &p->state, &self->deal, &options);
+      for (j = 0; j < json_array_get_length (moves); j++)
+        {
+          const char *text = json_array_get_string_element (moves, j);
+          PatMove move;
+
+          if (text == NULL || strlen (text) > PAT_NET_MAX_MOVE_TEXT ||
+              !pat_rules_parse_move (self->rules, &p->state, text, &move, NULL) ||
+              !pat_rules_try_move (self->rules, &p->state, &move, NULL, NULL))
+            return state_fail (error, path, "a seat's moves do not replay on the deal");
+          g_ptr_array_add (p->moves, g_strdup (text));
+        }
+      p->n_moves = p->moves->len;
+    }
+  if (self->round > 0 &&
+      json_object_get_boolean_member_with_default (object, "between_rounds", FALSE))
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+  return TRUE;
+}
+
+/**
+ * pat_net_host_new_from_state:
+ * @path: a file pat_net_host_set_state_file() wrote
+ * @round_pause_ms: between a round's end and the next round's start
+ * @grace_s: how long a player away is waited for (0: PAT_NET_GRACE_S)
+ * @certificate: the host's certificate, the one players pinned
+ * @error: return location for a #GError
+ *
+ * Resumes a saved match where it was: the same code, seats and tokens, every position replayed
+ * from the moves the host had accepted. Every player is away until they rejoin; the match
+ * goes on saving to @path.
+ *
+ * Returns: (transfer full) (nullable): a host, not listening yet
+ */
+PatNetHost *
+pat_net_host_new_from_state (const char       *path,
+                             guint             round_pause_ms,
+                             guint             grace_s,
+                             GTlsCertificate  *certificate,
+                             GError          **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(PatNetHost) self = NULL;
+  g_autofree char *name = NULL, *code = NULL;
+  PatNetHostSettings settings = { 0, };
+  JsonObject *object;
+  JsonNode *root;
+
+  if (!json_parser_load_from_mapped_file (parser, path, error))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
+      json_object_get_int_member_with_default (json_node_get_object (root), "patience-match",
+                                               0) != STATE_FORMAT)
+    {
+      state_fail (error, path, "not a match saved by this version");
+      return NULL;
+    }
+  object = json_node_get_object (root);
+  name = g_strdup (json_object_get_string_member_with_default (object, "name", ""));
+  code = g_strdup (json_object_get_string_member_with_default (object, "code", ""));
+  settings.name = name;
+  settings.code = code;
+  settings.target = (int) json_object_get_int_member_with_default (object, "target", 0);
+  settings.n_teams = (guint) json_object_get_int_member_with_default (object, "teams", 9);
+  settings.die_mode = (PatDieMode) CLAMP (json_object_get_int_member_with_default (object, "die",
+                                                                                   0),
+                                          PAT_DIE_OFF, PAT_DIE_PER_PASS);
+  settings.n_players = (guint) json_object_get_int_member_with_default (object, "players", 0);
+  settings.round_pause_ms = round_pause_ms;
+  settings.grace_s = grace_s;
+  if (!pat_deal_number_parse (json_object_get_string_member_with_default (object, "first_deal",
+                                                                          ""),
+                              &settings.first_deal, NULL))
+    {
+      state_fail (error, path, "no first deal");
+      return NULL;
+    }
+  self = pat_net_host_new (&settings, certificate, error);
+  if (self == NULL || !load_seats (self, object, path, error))
+    return NULL;
+  if (self->finished)
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED, "the match saved in %s is over",
+                   path);
+      return NULL;
+    }
+  self->state_path = g_strdup (path);
+  return g_steal_pointer (&self);
+}
+
+/**
+ * pat_net_host_set_state_file:
+ * @self: a host
+ * @path: where to save the match after every change
+ *
+ * Saves the match now and after every change (a player in, a move, a round's end): written to
+ * a temporary file, synced and renamed over @path, readable by its owner only.
+ */
+void
+pat_net_host_set_state_file (PatNetHost *self,
+                             const char *path)
+{
+  g_free (self->state_path);
+  self->state_path = g_strdup (path);
+  save_state (self);
+}
+
+guint
+pat_net_host_get_round (PatNetHost *self)
+{
+  return self->round;
 }
 
 /**
@@ -827,6 +1310,7 @@ pat_net_host_dispose (GObject *object)
   PatNetHost *self = PAT_NET_HOST (object);
 
   g_clear_handle_id (&self->next_round_id, g_source_remove);
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   if (self->conns != NULL)
     g_ptr_array_set_size (self->conns, 0);
   if (self->server != NULL)
@@ -841,12 +1325,16 @@ static void
 pat_net_host_finalize (GObject *object)
 {
   PatNetHost *self = PAT_NET_HOST (object);
+  guint i;
 
   g_clear_pointer (&self->conns, g_ptr_array_unref);
   g_clear_pointer (&self->failures, g_hash_table_unref);
+  for (i = 0; i < PAT_NET_MAX_PLAYERS; i++)
+    g_clear_pointer (&self->players[i].moves, g_ptr_array_unref);
   g_clear_pointer (&self->result, pat_net_message_free);
   g_free (self->name);
   g_free (self->code);
+  g_free (self->state_path);
 
   G_OBJECT_CLASS (pat_net_host_parent_class)->finalize (object);
 }
@@ -867,6 +1355,8 @@ pat_net_host_class_init (PatNetHostClass *klass)
   signals[TURNED_AWAY] = g_signal_new ("turned-away", G_TYPE_FROM_CLASS (klass),
                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                        G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING);
+  signals[REJOINED] = g_signal_new ("rejoined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -926,6 +1416,8 @@ pat_net_host_new (const PatNetHostSettings  *settings,
   self->settings = *settings;
   if (self->settings.wrong_code_delay_ms == 0)
     self->settings.wrong_code_delay_ms = PAT_NET_WRONG_CODE_DELAY_MS;
+  if (self->settings.grace_s == 0)
+    self->settings.grace_s = PAT_NET_GRACE_S;
   self->name = g_strdup (settings->name);
   self->code = g_strdup (settings->code);
   self->settings.name = self->name;
@@ -934,5 +1426,6 @@ pat_net_host_new (const PatNetHostSettings  *settings,
   self->server = soup_server_new ("tls-certificate", certificate, "server-header", NULL, NULL);
   soup_server_add_websocket_handler (self->server, PAT_NET_WS_PATH, NULL, (char **) protocols,
                                      websocket_cb, self, NULL);
+  self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
   return g_steal_pointer (&self);
 }

@@ -23,6 +23,13 @@ G_BEGIN_DECLS
 /* libsoup drops a connection without a word for a message over this size; one over
  * PAT_NET_MAX_MESSAGE_SIZE but under it gets an error message saying so. */
 #define PAT_NET_MAX_FRAME (64 * 1024)
+/* Both sides ping every PAT_NET_KEEPALIVE_S; a connection that brings nothing (not even a
+ * pong) for PAT_NET_SILENCE_S is taken as lost, as a closed laptop or a dead link leaves it. */
+#define PAT_NET_KEEPALIVE_S 2
+#define PAT_NET_SILENCE_S 10
+/* How long a player whose connection dropped stays away (their round waits, their seat is
+ * kept) before they are gone for good and their round ends with the score it has. */
+#define PAT_NET_GRACE_S 300
 
 typedef struct {
   const char    *name;         /* the match's name, shown to players */
@@ -34,6 +41,7 @@ typedef struct {
   PatDealNumber  first_deal;   /* round R plays deal first_deal + R − 1 */
   guint          round_pause_ms;  /* between a round's end and the next round's start */
   guint          wrong_code_delay_ms;  /* 0: PAT_NET_WRONG_CODE_DELAY_MS (tests make it short) */
+  guint          grace_s;      /* 0: PAT_NET_GRACE_S */
 } PatNetHostSettings;
 
 #define PAT_TYPE_NET_HOST (pat_net_host_get_type ())
@@ -48,7 +56,9 @@ G_DECLARE_FINAL_TYPE (PatNetHost, pat_net_host, PAT, NET_HOST, GObject)
  *                                   — the engine accepted a player's move
  *   turned-away (const char *address, int player, const char *why)
  *                                   — a connection was refused or closed for what it sent
- *                                     (@player −1 when it was not a player)
+ *                                     (@player −1 when it was not a player), or
+ *                                     was lost (no word for PAT_NET_SILENCE_S)
+ *   rejoined (guint player)         — a player who lost the connection took the seat again
  *   finished ()                     — the match is over; match-end was sent
  */
 
@@ -59,6 +69,14 @@ gboolean    pat_net_host_listen      (PatNetHost                *self,
                                       const char                *address,
                                       guint                      port,
                                       GError                   **error);
+PatNetHost *pat_net_host_new_from_state (const char         *path,
+                                         guint               round_pause_ms,
+                                         guint               grace_s,
+                                         GTlsCertificate    *certificate,
+                                         GError            **error);
+void        pat_net_host_set_state_file (PatNetHost         *self,
+                                         const char         *path);
+guint       pat_net_host_get_round   (PatNetHost                *self);
 guint       pat_net_host_get_port    (PatNetHost                *self);
 const char *pat_net_host_get_code    (PatNetHost                *self);
 gboolean    pat_net_host_get_finished (PatNetHost               *self);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include <gnutls/crypto.h>
 #include <json-glib/json-glib.h>
 
 #include "pat-net-message.h"
@@ -39,12 +40,13 @@ static const char *const type_names[PAT_NET_N_MESSAGE_TYPES] = {
   [PAT_NET_MSG_MATCH_END] = "match-end",
   [PAT_NET_MSG_BYE] = "bye",
   [PAT_NET_MSG_ERROR] = "error",
+  [PAT_NET_MSG_REJOIN] = "rejoin",
 };
 
 /* The members each type has besides "v" and "type", all required. */
 static const char *const type_fields[PAT_NET_N_MESSAGE_TYPES][8] = {
   [PAT_NET_MSG_HELLO] = { "app", "code", "name", "team" },
-  [PAT_NET_MSG_WELCOME] = { "player", "match", "target", "teams", "die" },
+  [PAT_NET_MSG_WELCOME] = { "player", "match", "target", "teams", "die", "token" },
   [PAT_NET_MSG_REFUSED] = { "reason", "message" },
   [PAT_NET_MSG_LOBBY] = { "teams", "players" },
   [PAT_NET_MSG_ROUND_START] = { "round", "game", "deal", "die" },
@@ -57,10 +59,12 @@ static const char *const type_fields[PAT_NET_N_MESSAGE_TYPES][8] = {
   [PAT_NET_MSG_MATCH_END] = { "winner", "teams", "players", "team_totals" },
   [PAT_NET_MSG_BYE] = { "message" },
   [PAT_NET_MSG_ERROR] = { "message" },
+  [PAT_NET_MSG_REJOIN] = { "app", "player", "token" },
 };
 
 /* The members of a row of "players", by the type of the message holding it. */
-static const char *const lobby_row_fields[] = { "id", "name", "team", "connected", NULL };
+static const char *const lobby_row_fields[] = { "id", "name", "team", "connected", "gone",
+                                                NULL };
 static const char *const round_row_fields[] = { "id", "score", "total", NULL };
 static const char *const match_row_fields[] = { "id", "name", "team", "total", NULL };
 
@@ -72,6 +76,8 @@ static const char *const refusal_names[PAT_NET_N_REFUSALS] = {
   [PAT_NET_REFUSAL_NAME_TAKEN] = "name-taken",
   [PAT_NET_REFUSAL_BAD_TEAM] = "bad-team",
   [PAT_NET_REFUSAL_STARTED] = "started",
+  [PAT_NET_REFUSAL_BAD_TOKEN] = "bad-token",
+  [PAT_NET_REFUSAL_GONE] = "gone",
 };
 
 static const char *const die_names[] = {
@@ -253,6 +259,48 @@ pat_net_code_valid (const char *code)
     if (code[i] == '\0' || strchr (PAT_NET_CODE_ALPHABET, code[i]) == NULL)
       return FALSE;
   return TRUE;
+}
+
+gboolean
+pat_net_token_valid (const char *token)
+{
+  gsize i;
+
+  for (i = 0; i < PAT_NET_TOKEN_LENGTH; i++)
+    if (!g_ascii_isxdigit (token[i]) || g_ascii_isupper (token[i]))
+      return FALSE;
+  return token[PAT_NET_TOKEN_LENGTH] == '\0';
+}
+
+char *
+pat_net_token_new (void)
+{
+  guint8 bytes[PAT_NET_TOKEN_LENGTH / 2];
+  char *token = g_new0 (char, PAT_NET_TOKEN_LENGTH + 1);
+  gsize i;
+
+  /* GLib's g_random is not meant for secrets; GnuTLS's generator for keys is. */
+  if (gnutls_rnd (GNUTLS_RND_KEY, bytes, sizeof bytes) != 0)
+    g_error ("no random numbers for a token");
+  for (i = 0; i < sizeof bytes; i++)
+    g_snprintf (token + 2 * i, 3, "%02x", bytes[i]);
+  return token;
+}
+
+gboolean
+pat_net_token_equal (const char *a,
+                     const char *b)
+{
+  guint8 diff = 0;
+  gsize i;
+
+  /* The shape is no secret; the digits are: every byte is compared, wherever the first
+   * difference is. */
+  if (!pat_net_token_valid (a) || !pat_net_token_valid (b))
+    return FALSE;
+  for (i = 0; i < PAT_NET_TOKEN_LENGTH; i++)
+    diff |= (guint8) (a[i] ^ b[i]);
+  return diff == 0;
 }
 
 /**
@@ -549,6 +597,20 @@ read_name (JsonObject  *object,
   return TRUE;
 }
 
+/* A seat's token: exactly PAT_NET_TOKEN_LENGTH lowercase hexadecimal digits. */
+static gboolean
+read_secret (JsonObject  *object,
+             char        *out,
+             GError     **error)
+{
+  if (read_string (object, "token", PAT_NET_TOKEN_LENGTH, PAT_NET_TOKEN_LENGTH, out,
+                   PAT_NET_TOKEN_LENGTH + 1, error) == NULL)
+    return FALSE;
+  if (!pat_net_token_valid (out))
+    return fail_field (error, "token", "is not lowercase hexadecimal digits");
+  return TRUE;
+}
+
 static gboolean
 read_enum (JsonObject         *object,
            const char         *field,
@@ -631,7 +693,8 @@ read_rows (JsonObject     *object,
         case PAT_NET_MSG_LOBBY:
           if (!read_name (o, "name", row->name, error) ||
               !read_team (o, "team", message->n_teams, &row->team, error) ||
-              !read_bool (o, "connected", &row->connected, error))
+              !read_bool (o, "connected", &row->connected, error) ||
+              !read_bool (o, "gone", &row->gone, error))
             return FALSE;
           break;
         case PAT_NET_MSG_ROUND_END:
@@ -655,6 +718,7 @@ read_rows (JsonObject     *object,
         case PAT_NET_MSG_PLAYER_STATE:
         case PAT_NET_MSG_BYE:
         case PAT_NET_MSG_ERROR:
+        case PAT_NET_MSG_REJOIN:
         case PAT_NET_N_MESSAGE_TYPES:
         default:
           g_assert_not_reached ();
@@ -729,7 +793,13 @@ read_fields (JsonObject     *object,
              read_int (object, "target", 1, PAT_NET_MAX_TARGET, &m->target, error) &&
              read_uint (object, "teams", 0, PAT_NET_MAX_TEAMS, &m->n_teams, error) &&
              (m->n_teams != 1 || fail_field (error, "teams", "is 1: a team needs another")) &&
-             read_die (object, m, error);
+             read_die (object, m, error) &&
+             read_secret (object, m->token, error);
+    case PAT_NET_MSG_REJOIN:
+      return read_token (object, "app", 1, PAT_NET_MAX_APP_VERSION, m->app_version,
+                         sizeof m->app_version, error) &&
+             read_uint (object, "player", 0, PAT_NET_MAX_PLAYERS - 1, &m->player, error) &&
+             read_secret (object, m->token, error);
     case PAT_NET_MSG_REFUSED:
       return read_enum (object, "reason", refusal_names, PAT_NET_N_REFUSALS, &m->refusal,
                         error) &&
@@ -982,7 +1052,10 @@ add_rows (JsonBuilder         *builder,
           add_string (builder, "name", row->name);
           add_int (builder, "team", row->team);
           if (m->type == PAT_NET_MSG_LOBBY)
-            add_bool (builder, "connected", row->connected);
+            {
+              add_bool (builder, "connected", row->connected);
+              add_bool (builder, "gone", row->gone);
+            }
           else
             add_int (builder, "total", row->total);
         }
@@ -1026,6 +1099,12 @@ build (const PatNetMessage *m)
       add_int (builder, "target", m->target);
       add_int (builder, "teams", m->n_teams);
       add_string (builder, "die", pat_net_die_mode_to_string (m->die_mode));
+      add_string (builder, "token", m->token);
+      break;
+    case PAT_NET_MSG_REJOIN:
+      add_string (builder, "app", m->app_version);
+      add_int (builder, "player", m->player);
+      add_string (builder, "token", m->token);
       break;
     case PAT_NET_MSG_REFUSED:
       add_string (builder, "reason", pat_net_refusal_to_string (m->refusal));

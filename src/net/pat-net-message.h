@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 /* The version every message carries in "v"; docs/protocol.md describes it. */
-#define PAT_NET_PROTOCOL_VERSION 1
+#define PAT_NET_PROTOCOL_VERSION 2
 
 /* Limits of the reader: a message longer than this is refused unread. */
 #define PAT_NET_MAX_MESSAGE_SIZE 8192
@@ -25,6 +25,9 @@ G_BEGIN_DECLS
 /* The letters of a match code: no 0, 1, I or O, which read alike. */
 #define PAT_NET_CODE_ALPHABET "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #define PAT_NET_MAX_MOVE_TEXT 16
+/* The secret a host gives each player in welcome to take their seat again (rejoin): 128 random
+ * bits as lowercase hexadecimal digits. */
+#define PAT_NET_TOKEN_LENGTH 32
 #define PAT_NET_MAX_ROUNDS 10000
 #define PAT_NET_MAX_MOVES_PER_ROUND 5000
 #define PAT_NET_MAX_TARGET 100000
@@ -65,6 +68,7 @@ typedef enum {
   PAT_NET_MSG_MATCH_END,      /* host → all: the winner and the final table */
   PAT_NET_MSG_BYE,            /* either way: I am closing, normally */
   PAT_NET_MSG_ERROR,          /* either way: I am closing because of what you sent */
+  PAT_NET_MSG_REJOIN,         /* player → host: I lost my connection; here is my seat's token */
   PAT_NET_N_MESSAGE_TYPES,
 } PatNetMessageType;
 
@@ -76,6 +80,8 @@ typedef enum {
   PAT_NET_REFUSAL_NAME_TAKEN,
   PAT_NET_REFUSAL_BAD_TEAM,
   PAT_NET_REFUSAL_STARTED,     /* the match began without this player */
+  PAT_NET_REFUSAL_BAD_TOKEN,   /* rejoin: no such seat, or not its token */
+  PAT_NET_REFUSAL_GONE,        /* rejoin: the seat was away too long, its player is out */
   PAT_NET_N_REFUSALS,
 } PatNetRefusal;
 
@@ -83,13 +89,14 @@ typedef enum {
 #define PAT_NET_NAME_BYTES (PAT_NET_MAX_NAME_CHARS * 4 + 1)
 #define PAT_NET_TEXT_BYTES (PAT_NET_MAX_TEXT_CHARS * 4 + 1)
 
-/* One row of a table: the lobby (id, name, team, connected), a round's end (id, score, total)
+/* One row of a table: the lobby (id, name, team, connected, gone), a round's end (id, score, total)
  * or the match's end (id, name, team, total). */
 typedef struct {
   guint    id;
   char     name[PAT_NET_NAME_BYTES];
   int      team;        /* 0-based, or -1 in a match without teams */
-  gboolean connected;
+  gboolean connected;  /* lobby: connected now; not connected and not gone is away */
+  gboolean gone;       /* lobby: away longer than the host waits, or left: out for good */
   int      score;
   int      total;
 } PatNetPlayerRow;
@@ -107,9 +114,10 @@ typedef struct {
   char              name[PAT_NET_NAME_BYTES];                  /* hello: player; welcome: match */
   char              text[PAT_NET_TEXT_BYTES];   /* refused, move-refused, bye, error: why */
   char              move[PAT_NET_MAX_MOVE_TEXT + 1];          /* move */
+  char              token[PAT_NET_TOKEN_LENGTH + 1];          /* welcome, rejoin */
 
   int               team;          /* hello: -1 for none */
-  guint             player;        /* welcome, player-state */
+  guint             player;        /* welcome, player-state, rejoin */
   PatNetRefusal     refusal;       /* refused */
   int               target;        /* welcome */
   guint             n_teams;       /* welcome, lobby, round-end, match-end: 0 without teams */
@@ -148,6 +156,13 @@ const char    *pat_net_die_mode_to_string     (PatDieMode        mode);
 gboolean       pat_net_name_valid        (const char          *name,
                                           GError             **error);
 void           pat_net_text_sanitize     (char                *text);
+/* Whether @token is PAT_NET_TOKEN_LENGTH lowercase hexadecimal digits. */
+gboolean       pat_net_token_valid       (const char          *token);
+/* A new random token (from GnuTLS's random generator for keys). */
+char          *pat_net_token_new         (void);
+/* Compares two tokens in time that does not depend on where they differ. */
+gboolean       pat_net_token_equal       (const char          *a,
+                                          const char          *b);
 /* Whether @code is a match code's shape: PAT_NET_MIN_CODE to PAT_NET_MAX_CODE letters of
  * PAT_NET_CODE_ALPHABET. */
 gboolean       pat_net_code_valid        (const char          *code);

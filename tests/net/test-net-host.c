@@ -34,8 +34,9 @@ wait_for (const gboolean *flag)
 }
 
 static PatNetHost *
-new_host (guint n_players,
-          int   target)
+new_host_full (guint n_players,
+               int   target,
+               guint grace_s)
 {
   PatNetHostSettings settings = { 0, };
   g_autoptr(GError) error = NULL;
@@ -48,12 +49,20 @@ new_host (guint n_players,
   settings.first_deal = pat_deal_number_from_uint (17);
   settings.round_pause_ms = 10;
   settings.wrong_code_delay_ms = 20;
+  settings.grace_s = grace_s;
   host = pat_net_host_new (&settings, certificate, &error);
   g_assert_no_error (error);
   pat_net_host_listen (host, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pat_net_host_get_port (host), >, 0);
   return host;
+}
+
+static PatNetHost *
+new_host (guint n_players,
+          int   target)
+{
+  return new_host_full (n_players, target, 0);
 }
 
 /* What the host did, as its signals told it. */
@@ -362,6 +371,147 @@ raw_clear (Raw *raw)
   g_ptr_array_unref (raw->messages);
 }
 
+/* The last message of @type that @raw got, or NULL. */
+static const PatNetMessage *
+raw_find_last (Raw               *raw,
+               PatNetMessageType  type)
+{
+  guint i;
+
+  for (i = raw->messages->len; i > 0; i--)
+    if (((PatNetMessage *) raw->messages->pdata[i - 1])->type == type)
+      return raw->messages->pdata[i - 1];
+  return NULL;
+}
+
+/* Drops the connection without bye or a closing handshake, as a cut link or a crash does. */
+static void
+raw_drop (Raw *raw)
+{
+  g_signal_handlers_disconnect_by_data (raw->client, raw);
+  g_clear_object (&raw->client);
+}
+
+static void
+raw_rejoin (Raw        *raw,
+            guint       player,
+            const char *token)
+{
+  g_autoptr(PatNetMessage) rejoin = pat_net_message_new (PAT_NET_MSG_REJOIN);
+
+  wait_for (&raw->opened);
+  g_strlcpy (rejoin->app_version, "test", sizeof rejoin->app_version);
+  rejoin->player = player;
+  g_strlcpy (rejoin->token, token, sizeof rejoin->token);
+  pat_net_client_send (raw->client, rejoin);
+}
+
+/* Waits for a lobby where player 0 is away (connected, not gone) or gone, as asked. */
+static void
+wait_for_lobby (Raw      *raw,
+                gboolean  connected,
+                gboolean  gone)
+{
+  const PatNetMessage *m;
+
+  while ((m = raw_find_last (raw, PAT_NET_MSG_LOBBY)) == NULL ||
+         m->players[0].connected != connected || m->players[0].gone != gone)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A player whose connection drops is away, not out: the round waits, and the seat's token (and
+ * only it) takes the seat again with the host's count of the moves, a move sent twice changes
+ * nothing; away past the grace period, the player is gone and cannot come back. */
+static void
+test_rejoin (void)
+{
+  g_autoptr(PatNetHost) host = new_host_full (2, PAT_NET_MAX_TARGET, 1);
+  char token[PAT_NET_TOKEN_LENGTH + 1];
+  const PatNetMessage *m;
+  Raw ann, bob, thief, back, late;
+
+  raw_open (&ann, host, fingerprint);
+  raw_hello (&ann, "Ann", CODE);
+  raw_open (&bob, host, fingerprint);
+  raw_hello (&bob, "Bob", CODE);
+  while (raw_find (&ann, PAT_NET_MSG_ROUND_START) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  m = raw_find (&ann, PAT_NET_MSG_WELCOME);
+  g_assert_cmpuint (m->player, ==, 0);
+  g_assert_true (pat_net_token_valid (m->token));
+  g_assert_cmpstr (m->token, !=, raw_find (&bob, PAT_NET_MSG_WELCOME)->token);
+  g_strlcpy (token, m->token, sizeof token);
+
+  /* Two moves, the first sent twice: the second copy is ignored without a word. */
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
+                 FALSE);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
+                 FALSE);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":1,\"move\":\"s\"}", -1,
+                 FALSE);
+  while ((m = raw_find_last (&ann, PAT_NET_MSG_PLAYER_STATE)) == NULL || m->player != 0 ||
+         m->n_moves != 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (raw_find (&ann, PAT_NET_MSG_MOVE_REFUSED));
+
+  /* Ann's link goes: she is away, her round is not over. */
+  raw_drop (&ann);
+  wait_for_lobby (&bob, FALSE, FALSE);
+  g_assert_false (pat_net_host_get_finished (host));
+
+  /* Someone else with a wrong token is refused as a wrong code is. */
+  raw_open (&thief, host, fingerprint);
+  raw_rejoin (&thief, 0, "0123456789abcdef0123456789abcdef");
+  wait_for (&thief.closed);
+  g_assert_error (thief.error, PAT_NET_ERROR, PAT_NET_ERROR_REFUSED);
+  g_assert_cmpint (raw_find (&thief, PAT_NET_MSG_REFUSED)->refusal, ==, PAT_NET_REFUSAL_BAD_TOKEN);
+
+  /* Ann with her token: the same seat, the round, and her count of moves. */
+  raw_open (&back, host, fingerprint);
+  raw_rejoin (&back, 0, token);
+  while ((m = raw_find_last (&back, PAT_NET_MSG_PLAYER_STATE)) == NULL || m->player != 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (raw_find (&back, PAT_NET_MSG_WELCOME)->player, ==, 0);
+  g_assert_cmpstr (raw_find (&back, PAT_NET_MSG_WELCOME)->token, ==, token);
+  g_assert_cmpuint (raw_find (&back, PAT_NET_MSG_ROUND_START)->round, ==, 1);
+  m = raw_find (&back, PAT_NET_MSG_PLAYER_STATE);
+  g_assert_cmpuint (m->player, ==, 0);
+  g_assert_cmpuint (m->n_moves, ==, 2);
+  g_assert_false (m->ended);
+  wait_for_lobby (&bob, TRUE, FALSE);
+
+  /* Gone again, past the grace period of a second: out for good. */
+  raw_drop (&back);
+  wait_for_lobby (&bob, FALSE, TRUE);
+  raw_open (&late, host, fingerprint);
+  raw_rejoin (&late, 0, token);
+  wait_for (&late.closed);
+  g_assert_cmpint (raw_find (&late, PAT_NET_MSG_REFUSED)->refusal, ==, PAT_NET_REFUSAL_GONE);
+
+  /* Her round ended with the score her two moves made; Bob ends his, and the round is scored. */
+  m = raw_find_last (&bob, PAT_NET_MSG_PLAYER_STATE);
+  g_assert_cmpuint (m->player, ==, 0);
+  g_assert_true (m->ended);
+  raw_send_text (&bob, "{\"v\":2,\"type\":\"end-round\",\"round\":1}", -1, FALSE);
+  while ((m = raw_find (&bob, PAT_NET_MSG_ROUND_END)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autoptr(GPtrArray) moves = g_ptr_array_new_with_free_func (g_free);
+
+    g_ptr_array_add (moves, g_strdup ("s"));
+    g_ptr_array_add (moves, g_strdup ("s"));
+    g_assert_cmpuint (m->players[0].id, ==, 0);
+    g_assert_cmpint (m->players[0].score, ==,
+                     replay_score (&raw_find (&bob, PAT_NET_MSG_ROUND_START)->deal, moves));
+  }
+
+  raw_clear (&bob);
+  raw_clear (&thief);
+  raw_clear (&late);
+  g_ptr_array_unref (ann.messages);
+  g_ptr_array_unref (back.messages);
+}
+
 /* Three greedy players play to the target; every round's scores, as the host sent them, are
  * what the engine gives replaying the moves the host accepted. */
 static void
@@ -437,7 +587,7 @@ test_abuse (void)
 
   /* A move before hello. */
   raw_open (&rude, host, fingerprint);
-  raw_send_text (&rude, "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
+  raw_send_text (&rude, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
                  FALSE);
   wait_for (&rude.closed);
   g_assert_nonnull (rude.error);
@@ -462,7 +612,7 @@ test_abuse (void)
       g_main_context_iteration (NULL, TRUE);
     }
   /* A foundation card never goes back to the tableau in Demon's rules. */
-  raw_send_text (&mallory, "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"f1>t1\"}",
+  raw_send_text (&mallory, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"f1>t1\"}",
                  -1, FALSE);
   while ((m = raw_find (&mallory, PAT_NET_MSG_MOVE_REFUSED)) == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -601,11 +751,11 @@ test_refusals (void)
   g_assert_cmpint (m->refusal, ==, PAT_NET_REFUSAL_BAD_TEAM);
 
   raw_open (&future, host, fingerprint);
-  raw_send_text (&future, "{\"v\":2,\"type\":\"hello\",\"future\":true}", -1, FALSE);
+  raw_send_text (&future, "{\"v\":3,\"type\":\"hello\",\"future\":true}", -1, FALSE);
   wait_for (&future.closed);
   m = raw_find (&future, PAT_NET_MSG_REFUSED);
   g_assert_cmpint (m->refusal, ==, PAT_NET_REFUSAL_VERSION);
-  g_assert_nonnull (strstr (m->text, "protocol version 1"));
+  g_assert_nonnull (strstr (m->text, "protocol version 2"));
 
   raw_open (&second, host, fingerprint);
   raw_hello (&second, "Bob", CODE);
@@ -700,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/net/host/wrong-code-lockout", test_wrong_code_lockout);
   g_test_add_func ("/net/host/refusals", test_refusals);
   g_test_add_func ("/net/host/pin", test_pin);
+  g_test_add_func ("/net/host/rejoin", test_rejoin);
 
   status = g_test_run ();
 

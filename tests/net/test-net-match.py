@@ -4,20 +4,26 @@
 or three `patience-cli match-join` greedy players. The host's scores must be what the engine
 gives replaying the moves it accepted (`patience-cli replay`), and what each player reckoned
 itself; a wrong code, a wrong certificate pin and bad options are refused with a clear message.
-TAP output."""
+Then the same match through a fault-injecting relay (200 ms of delay each way, a trickle of a
+few bytes at a time, a connection cut mid-message) must end as it does without one. TAP
+output."""
 
 import json
 import os
+import queue
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CLI = os.environ.get('PATIENCE_CLI', 'patience-cli')
 TIMEOUT = 240
 
 results = []
+spawned = []
 
 
 def check(ok, title):
@@ -38,11 +44,13 @@ def spawn(tmp, args):
     err = open(base + '.err', 'w+')
     process = subprocess.Popen([CLI, *args], stdout=out, stderr=err, text=True)
     process.files = (out, err)
+    process.out_path = base + '.out'
+    spawned.append(process)
     return process
 
 
-def start_host(tmp, *args):
-    host = spawn(tmp, ['match-host', '--bind', '127.0.0.1', '--port', '0',
+def start_host(tmp, *args, port=0):
+    host = spawn(tmp, ['match-host', '--bind', '127.0.0.1', '--port', str(port),
                        '--cert-dir', os.path.join(tmp, 'cert'), *args])
     deadline = time.monotonic() + 60
     first = ''
@@ -50,8 +58,9 @@ def start_host(tmp, *args):
         if time.monotonic() > deadline or host.poll() is not None:
             raise RuntimeError('match-host did not start')
         time.sleep(0.05)
-        host.files[0].seek(0)
-        first = host.files[0].readline()
+        # A file of its own: seeking the one the host writes to would move where it writes.
+        with open(host.out_path, encoding='utf-8') as out:
+            first = out.readline()
     first = json.loads(first)
     assert first['type'] == 'listening', first
     return host, first
@@ -78,6 +87,226 @@ def finish(process):
     out.close()
     err.close()
     return process.returncode, lines, text
+
+
+class Relay:
+    """A TCP relay on 127.0.0.1 between the players and the host that injects faults: 'delay'
+    holds every chunk 200 ms each way; 'trickle' passes a few dozen bytes a write, with a pause
+    between writes; 'cut' closes both sides of the first connection that has carried
+    `cut_after` bytes from its player, in the middle of whatever was passing, once: the
+    moves in flight are lost and must be sent again."""
+
+    def __init__(self, target_port, mode, cut_after=0):
+        self.target_port = target_port
+        self.mode = mode
+        self.cut_after = cut_after
+        self.cuts = 0
+        self.connections = 0
+        self.lock = threading.Lock()
+        self.sockets = []
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(('127.0.0.1', 0))
+        self.listener.listen(16)
+        self.port = self.listener.getsockname()[1]
+        self.closed = False
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(('127.0.0.1', self.target_port))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.connections += 1
+                self.sockets += [client, upstream]
+            pair = {'cut': False}
+            threading.Thread(target=self.pump, args=(client, upstream, pair, False),
+                             daemon=True).start()
+            threading.Thread(target=self.pump, args=(upstream, client, pair, True),
+                             daemon=True).start()
+
+    def cut(self, pair, source, sink):
+        pair['cut'] = True
+        for sock in (source, sink):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def later(self, chunks, sink):
+        """Sends each chunk 200 ms after it came, in order."""
+        try:
+            while True:
+                due, data = chunks.get()
+                time.sleep(max(0.0, due - time.monotonic()))
+                if data is None:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        try:
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    def pump(self, source, sink, pair, from_host):
+        carried = 0
+        if self.mode == 'delay':
+            chunks = queue.Queue()
+            threading.Thread(target=self.later, args=(chunks, sink), daemon=True).start()
+            try:
+                while True:
+                    data = source.recv(4096)
+                    chunks.put((time.monotonic() + 0.2, data or None))
+                    if not data:
+                        return
+            except OSError:
+                chunks.put((time.monotonic(), None))
+                return
+        try:
+            while True:
+                data = source.recv(4096)
+                if not data or pair['cut']:
+                    break
+                if self.mode == 'cut' and not from_host:
+                    with self.lock:
+                        cut_now = self.cuts == 0 and carried + len(data) >= self.cut_after
+                        if cut_now:
+                            self.cuts += 1
+                    if cut_now:
+                        # Half of what was passing goes through: the rest is lost.
+                        sink.sendall(data[:max(1, (self.cut_after - carried) // 2)])
+                        self.cut(pair, source, sink)
+                        return
+                carried += len(data)
+                if self.mode == 'trickle':
+                    # Pieces smaller than a TLS record, each on its own, with a pause.
+                    for i in range(0, len(data), 61):
+                        sink.sendall(data[i:i + 61])
+                        time.sleep(0.001)
+                else:
+                    sink.sendall(data)
+        except OSError:
+            pass
+        try:
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    def close(self):
+        self.closed = True
+        self.listener.close()
+        with self.lock:
+            for sock in self.sockets:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+
+
+def by_name(result):
+    """A match's outcome regardless of the order the players joined in: each name's total,
+    and the winner's name."""
+    if result is None:
+        return None
+    names = {row['id']: row['name'] for row in result['players']}
+    return ({row['name']: row['total'] for row in result['players']},
+            names.get(result['winner']) if result['teams'] == 0 else result['winner'])
+
+
+def relay_match(tmp, label, host_args, players, mode=None, cut_after=0):
+    """A match whose players all connect through a relay in @mode (none: straight to the
+    host). Returns its outcome by name, the players' outputs and the relay."""
+    host, listening = start_host(tmp, *host_args)
+    relay = Relay(listening['port'], mode, cut_after) if mode else None
+    port = relay.port if relay else listening['port']
+    joins = [spawn(tmp, ['match-join', '--address', f'127.0.0.1:{port}',
+                         '--code', listening['code'], '--fingerprint', listening['fingerprint'],
+                         '--name', name, *args]) for name, args in players]
+    started = time.monotonic()
+    joined = [finish(p) for p in joins]
+    status, lines, err = finish(host)
+    took = time.monotonic() - started
+    if relay:
+        relay.close()
+    check(status == 0 and all(j[0] == 0 for j in joined),
+          f'{label}: the host and every player exit 0 ({status}, {[j[0] for j in joined]}; '
+          f'{last_line(err)}; {[last_line(j[2]) for j in joined if j[0]]})')
+    result = next((line for line in lines if line['type'] == 'match-end'), None)
+    print(f'# {label}: {took:.1f} s, {by_name(result)}')
+    relay_match.host_err = err
+    return by_name(result), joined, lines, relay
+
+
+def read_lines(process):
+    """The whole lines a process has printed so far."""
+    with open(process.out_path, encoding='utf-8') as out:
+        return [json.loads(line) for line in out.read().split('\n')[:-1] if line]
+
+
+def host_killed(tmp, match_args, match_players, plain):
+    """The host killed with SIGKILL in the middle of the first round and started again on the
+    same port with the same --state: the players rejoin and the match ends as it would have."""
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))
+        port = probe.getsockname()[1]
+    state = os.path.join(tmp, 'match-state.json')
+    args = ['--state', state, *match_args]
+    host, listening = start_host(tmp, *args, port=port)
+    joins = [join(tmp, listening, name, *jargs) for name, jargs in match_players]
+    deadline = time.monotonic() + 60
+    while (sum(line['type'] == 'move-played' for line in read_lines(host)) < 60
+           and time.monotonic() < deadline and host.poll() is None):
+        time.sleep(0.01)
+    played = sum(line['type'] == 'move-played' for line in read_lines(host))
+    host.kill()
+    finish(host)
+    saved = json.load(open(state, encoding='utf-8'))
+    check(saved['round'] == 1 and not saved['finished'] and
+          os.stat(state).st_mode & 0o777 == 0o600,
+          f'kill -9: the host was killed in round {saved["round"]} after {played} moves; the '
+          f'state file ({oct(os.stat(state).st_mode & 0o777)}) holds '
+          f'{sum(len(seat["moves"]) for seat in saved["seats"])} moves')
+    killed = time.monotonic()
+    host, again = start_host(tmp, *args, port=port)
+    check(again['code'] == listening['code'] and again['port'] == port,
+          'kill -9: the host starts again with the saved match\'s code, on its port')
+    while (sum(line['type'] == 'rejoined' for line in read_lines(host)) < len(joins)
+           and time.monotonic() < killed + 60 and host.poll() is None):
+        time.sleep(0.05)
+    back = time.monotonic() - killed
+    joined = [finish(p) for p in joins]
+    status, lines, err = finish(host)
+    check(status == 0 and all(j[0] == 0 for j in joined) and 'Resuming the match' in err,
+          f'kill -9: the resumed host and every player exit 0 ({status}, '
+          f'{[j[0] for j in joined]}; {last_line(err)})')
+    result = by_name(next((line for line in lines if line['type'] == 'match-end'), None))
+    rejoined = sum(line['type'] == 'rejoined' for line in lines)
+    print(f'# kill -9: every player back {back:.1f} s after the kill; {result}')
+    check(rejoined == len(joins) and result == plain,
+          f'kill -9: all {rejoined} players rejoined and the match ended as without the kill '
+          f'({result})')
+
+    # A match over is not resumed, and a file that is not a saved match is refused in words.
+    over = subprocess.run([CLI, 'match-host', '--port', '0', '--cert-dir', f'{tmp}/cert',
+                           '--state', state], capture_output=True, text=True, timeout=30)
+    with open(os.path.join(tmp, 'not-a-match.json'), 'w', encoding='utf-8') as f:
+        f.write('[1, 2]')
+    bad = subprocess.run([CLI, 'match-host', '--port', '0', '--cert-dir', f'{tmp}/cert',
+                          '--state', os.path.join(tmp, 'not-a-match.json')],
+                         capture_output=True, text=True, timeout=30)
+    check(over.returncode == 2 and 'is over' in over.stderr and bad.returncode == 2 and
+          'is not a saved match' in bad.stderr,
+          f'--state: a finished match and a file that is not one are refused '
+          f'({last_line(over.stderr)}; {last_line(bad.stderr)})')
 
 
 def replay_score(deal, die, moves):
@@ -210,6 +439,35 @@ def main():
         check(bad.returncode == 2 and 'not both' in bad.stderr,
               'match-join --discover with --address is bad input')
 
+        # The same match through a relay that delays, trickles, or cuts a connection once,
+        # mid-message: the players rejoin and the outcome is the same as without faults.
+        match_args = ['--players', '3', '--target', '150', '--deal', '21']
+        match_players = [('Ann', ['--seed', '1']), ('Bob', ['--seed', '2']),
+                         ('Cleo', ['--seed', '3'])]
+        plain, _, _, _ = relay_match(tmp, 'no relay', match_args, match_players)
+        check(plain is not None, f'no relay: the match ends ({plain})')
+        for mode in ('delay', 'trickle', 'cut'):
+            outcome, joined, hlines, relay = relay_match(tmp, mode, match_args, match_players,
+                                                         mode, cut_after=8000)
+            check(outcome == plain, f'{mode}: the same outcome as without faults ({outcome})')
+            if mode == 'cut':
+                rejoined = [line for _, jlines, _ in joined for line in jlines
+                            if line['type'] == 'rejoined']
+                told = any('Connection lost' in jerr and 'Back in the match' in jerr
+                           for _, _, jerr in joined)
+                away = any(line['type'] == 'lobby' and
+                           any(not r['connected'] and not r['gone'] for r in line['players'])
+                           for line in hlines)
+                said = ('is away: their connection was lost' in relay_match.host_err and
+                        'is back.' in relay_match.host_err)
+                check(said, 'cut: the host says in words who is away and who is back')
+                check(relay.cuts == 1 and relay.connections > 3 and rejoined and told and away
+                      and any(line['resent'] > 0 for line in rejoined),
+                      f'cut: a connection was cut ({relay.cuts}), its player shown away, '
+                      f'reconnected ({relay.connections} connections), said so, rejoined and '
+                      f'sent lost moves again ({rejoined})')
+        host_killed(tmp, match_args, match_players, plain)
+
     # The manual page lists both commands and every option their --help shows.
     man = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'data',
                             'patience-cli.1'), encoding='utf-8').read().replace('\\-', '-')
@@ -227,4 +485,11 @@ def main():
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    finally:
+        # Whatever failed, no process of the test outlives it.
+        for leftover in spawned:
+            if leftover.poll() is None:
+                leftover.kill()
+                leftover.wait()

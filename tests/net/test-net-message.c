@@ -28,6 +28,7 @@ sample (PatNetMessageType type)
       m->target = 500;
       m->n_teams = 4;
       m->die_mode = PAT_DIE_PER_PASS;
+      g_strlcpy (m->token, "0123456789abcdef0123456789abcdef", sizeof m->token);
       break;
     case PAT_NET_MSG_REFUSED:
       m->refusal = PAT_NET_REFUSAL_LOCKED_OUT;
@@ -48,7 +49,8 @@ sample (PatNetMessageType type)
             }
           else
             m->players[i].team = -1;
-          m->players[i].connected = type == PAT_NET_MSG_LOBBY && i != 3;
+          m->players[i].connected = type == PAT_NET_MSG_LOBBY && i != 3 && i != 5;
+          m->players[i].gone = type == PAT_NET_MSG_LOBBY && i == 5;
           m->players[i].score = type == PAT_NET_MSG_ROUND_END ? (int) i * 40 - 13 : 0;
           m->players[i].total = type != PAT_NET_MSG_LOBBY ? (int) i * 100 - 50 : 0;
         }
@@ -91,6 +93,11 @@ sample (PatNetMessageType type)
       break;
     case PAT_NET_MSG_ERROR:
       g_strlcpy (m->text, "bad message: \"quoted\" and a backslash \\", sizeof m->text);
+      break;
+    case PAT_NET_MSG_REJOIN:
+      g_strlcpy (m->app_version, "0.1.0", sizeof m->app_version);
+      m->player = 6;
+      g_strlcpy (m->token, "fedcba9876543210fedcba9876543210", sizeof m->token);
       break;
     case PAT_NET_N_MESSAGE_TYPES:
     default:
@@ -136,121 +143,133 @@ static const Bad bad_inputs[] = {
   /* Not a message at all. */
   { "", PAT_NET_ERROR_MALFORMED, "empty" },
   { "hello", PAT_NET_ERROR_MALFORMED, "not JSON" },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"\"", PAT_NET_ERROR_MALFORMED, "not JSON" },
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"\"", PAT_NET_ERROR_MALFORMED, "not JSON" },
   { "[1,2]", PAT_NET_ERROR_MALFORMED, "not a JSON object" },
   /* Found by fuzz-net-message: json-glib's error quoted an octal escape as a byte of 0xb9. */
   { "{\"0[n\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\271226\",\"a@me\"}", PAT_NET_ERROR_MALFORMED, "not JSON" },
   { "\"bye\"", PAT_NET_ERROR_MALFORMED, "not a JSON object" },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"\xff\"}", PAT_NET_ERROR_MALFORMED, "not UTF-8" },
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"\xff\"}", PAT_NET_ERROR_MALFORMED, "not UTF-8" },
   { "{\"a\":[[[[1]]]]}", PAT_NET_ERROR_MALFORMED, "deeper than 3" },
-  { "{\"a\":\"[[[[[[[[\",\"v\":1,\"type\":\"bye\",\"message\":\"{{{{\"}",
+  { "{\"a\":\"[[[[[[[[\",\"v\":2,\"type\":\"bye\",\"message\":\"{{{{\"}",
     PAT_NET_ERROR_BAD_FIELD, "unknown field \"a\"" },
   /* Versions. */
   { "{\"type\":\"bye\",\"message\":\"\"}", PAT_NET_ERROR_BAD_FIELD, "\"v\" is missing" },
   { "{\"v\":\"1\",\"type\":\"bye\",\"message\":\"\"}", PAT_NET_ERROR_BAD_FIELD,
     "\"v\" is not an integer" },
-  { "{\"v\":2,\"type\":\"hello\",\"app\":\"9\",\"code\":\"ABCD\",\"name\":\"A\",\"team\":-1}",
-    PAT_NET_ERROR_VERSION, "protocol version 2" },
+  { "{\"v\":1,\"type\":\"hello\",\"app\":\"9\",\"code\":\"ABCD\",\"name\":\"A\",\"team\":-1}",
+    PAT_NET_ERROR_VERSION, "protocol version 1" },
   { "{\"v\":0,\"type\":\"bye\",\"message\":\"\"}", PAT_NET_ERROR_VERSION, "version 0" },
   { "{\"v\":1.0,\"type\":\"bye\",\"message\":\"\"}", PAT_NET_ERROR_BAD_FIELD, "integer" },
+  /* Rejoining: the token is exactly 32 lowercase hexadecimal digits. */
+  { "{\"v\":2,\"type\":\"rejoin\",\"app\":\"1\",\"player\":0,"
+    "\"token\":\"0123456789ABCDEF0123456789abcdef\"}", PAT_NET_ERROR_BAD_FIELD, "hexadecimal" },
+  { "{\"v\":2,\"type\":\"rejoin\",\"app\":\"1\",\"player\":0,"
+    "\"token\":\"0123456789abcdef0123456789abcde\"}", PAT_NET_ERROR_BAD_FIELD, "characters" },
+  { "{\"v\":2,\"type\":\"rejoin\",\"app\":\"1\",\"player\":8,"
+    "\"token\":\"0123456789abcdef0123456789abcdef\"}", PAT_NET_ERROR_BAD_FIELD, "range" },
+  { "{\"v\":2,\"type\":\"rejoin\",\"app\":\"1\",\"player\":0}", PAT_NET_ERROR_BAD_FIELD,
+    "\"token\" is missing" },
   /* Types. */
-  { "{\"v\":1,\"type\":\"shout\"}", PAT_NET_ERROR_UNKNOWN_TYPE, "does not know" },
-  { "{\"v\":1,\"type\":7}", PAT_NET_ERROR_BAD_FIELD, "\"type\" is not a string" },
-  { "{\"v\":1}", PAT_NET_ERROR_BAD_FIELD, "\"type\" is missing" },
+  { "{\"v\":2,\"type\":\"shout\"}", PAT_NET_ERROR_UNKNOWN_TYPE, "does not know" },
+  { "{\"v\":2,\"type\":7}", PAT_NET_ERROR_BAD_FIELD, "\"type\" is not a string" },
+  { "{\"v\":2}", PAT_NET_ERROR_BAD_FIELD, "\"type\" is missing" },
   /* Fields. */
-  { "{\"v\":1,\"type\":\"bye\"}", PAT_NET_ERROR_BAD_FIELD, "\"message\" is missing" },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"\",\"extra\":1}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"bye\"}", PAT_NET_ERROR_BAD_FIELD, "\"message\" is missing" },
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"\",\"extra\":1}", PAT_NET_ERROR_BAD_FIELD,
     "unknown field \"extra\"" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":0}", PAT_NET_ERROR_BAD_FIELD, "out of its range" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":10001}", PAT_NET_ERROR_BAD_FIELD, "range" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":99999999999999999999}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":0}", PAT_NET_ERROR_BAD_FIELD, "out of its range" },
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":10001}", PAT_NET_ERROR_BAD_FIELD, "range" },
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":99999999999999999999}", PAT_NET_ERROR_BAD_FIELD,
     "" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":2.5}", PAT_NET_ERROR_BAD_FIELD, "integer" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":null}", PAT_NET_ERROR_BAD_FIELD, "integer" },
-  { "{\"v\":1,\"type\":\"end-round\",\"round\":[1]}", PAT_NET_ERROR_BAD_FIELD, "integer" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"\",\"team\":-1}",
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":2.5}", PAT_NET_ERROR_BAD_FIELD, "integer" },
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":null}", PAT_NET_ERROR_BAD_FIELD, "integer" },
+  { "{\"v\":2,\"type\":\"end-round\",\"round\":[1]}", PAT_NET_ERROR_BAD_FIELD, "integer" },
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"\",\"team\":-1}",
     PAT_NET_ERROR_BAD_FIELD, "\"name\" has 0 characters" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\","
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\","
     "\"name\":\"123456789012345678901234567890123\",\"team\":-1}",
     PAT_NET_ERROR_BAD_FIELD, "33 characters" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u0007\","
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u0007\","
     "\"team\":-1}", PAT_NET_ERROR_BAD_FIELD, "U+0007" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u202eb\","
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u202eb\","
     "\"team\":-1}", PAT_NET_ERROR_BAD_FIELD, "U+202E" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\" a\",\"team\":-1}",
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\" a\",\"team\":-1}",
     PAT_NET_ERROR_BAD_FIELD, "space" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u0000b\","
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\\u0000b\","
     "\"team\":-1}", PAT_NET_ERROR_MALFORMED, "NUL character" },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"a\\\\u0000b\"}", -1, NULL },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"a\\ud800b\"}", PAT_NET_ERROR_BAD_FIELD, "" },
-  { "{\"v\":1,\"type\":\"error\",\"message\":\"\\u001b[2J\"}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"a\\\\u0000b\"}", -1, NULL },
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"a\\ud800b\"}", PAT_NET_ERROR_BAD_FIELD, "" },
+  { "{\"v\":2,\"type\":\"error\",\"message\":\"\\u001b[2J\"}", PAT_NET_ERROR_BAD_FIELD,
     "cannot be shown" },
-  { "{\"v\":1,\"type\":\"bye\",\"message\":\"\",\"\\u001b\\u202e\":1}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"bye\",\"message\":\"\",\"\\u001b\\u202e\":1}", PAT_NET_ERROR_BAD_FIELD,
     "unknown field \"??\"" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\",\"team\":4}",
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCD\",\"name\":\"a\",\"team\":4}",
     PAT_NET_ERROR_BAD_FIELD, "\"team\" is 4" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0 1\",\"code\":\"ABCD\",\"name\":\"a\",\"team\":0}",
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0 1\",\"code\":\"ABCD\",\"name\":\"a\",\"team\":0}",
     PAT_NET_ERROR_BAD_FIELD, "printable ASCII" },
-  { "{\"v\":1,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCDEFGHJKLMN\",\"name\":\"a\","
+  { "{\"v\":2,\"type\":\"hello\",\"app\":\"0.1\",\"code\":\"ABCDEFGHJKLMN\",\"name\":\"a\","
     "\"team\":0}", PAT_NET_ERROR_BAD_FIELD, "\"code\" has 13 characters" },
-  { "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"t1> f\"}",
+  { "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"t1> f\"}",
     PAT_NET_ERROR_BAD_FIELD, "printable ASCII" },
-  { "{\"v\":1,\"type\":\"move\",\"round\":1,\"seq\":5001,\"move\":\"s\"}",
+  { "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":5001,\"move\":\"s\"}",
     PAT_NET_ERROR_BAD_FIELD, "\"seq\"" },
-  { "{\"v\":1,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"0\","
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"0\","
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "not a deal number" },
-  { "{\"v\":1,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"1e5\","
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"1e5\","
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "not a deal number" },
-  { "{\"v\":1,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"5\","
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"5\","
     "\"die\":\"dice\"}", PAT_NET_ERROR_BAD_FIELD, "\"die\" has a value" },
-  { "{\"v\":1,\"type\":\"round-start\",\"round\":1,\"game\":\"other\",\"deal\":\"5\","
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"other\",\"deal\":\"5\","
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "not the game matches play" },
-  { "{\"v\":1,\"type\":\"player-state\",\"player\":8,\"round\":1,\"foundation\":1,\"score\":1,"
+  { "{\"v\":2,\"type\":\"player-state\",\"player\":8,\"round\":1,\"foundation\":1,\"score\":1,"
     "\"total\":1,\"moves\":1,\"ended\":false}", PAT_NET_ERROR_BAD_FIELD, "\"player\" is 8" },
-  { "{\"v\":1,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":53,\"score\":1,"
+  { "{\"v\":2,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":53,\"score\":1,"
     "\"total\":1,\"moves\":1,\"ended\":false}", PAT_NET_ERROR_BAD_FIELD, "\"foundation\"" },
-  { "{\"v\":1,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":1,\"score\":353,"
+  { "{\"v\":2,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":1,\"score\":353,"
     "\"total\":1,\"moves\":1,\"ended\":false}", PAT_NET_ERROR_BAD_FIELD, "\"score\"" },
-  { "{\"v\":1,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":1,\"score\":1,"
+  { "{\"v\":2,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":1,\"score\":1,"
     "\"total\":1,\"moves\":1,\"ended\":0}", PAT_NET_ERROR_BAD_FIELD, "true or false" },
-  { "{\"v\":1,\"type\":\"welcome\",\"player\":0,\"match\":\"m\",\"target\":10,\"teams\":1,"
+  { "{\"v\":2,\"type\":\"welcome\",\"player\":0,\"match\":\"m\",\"target\":10,\"teams\":1,"
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "a team needs another" },
-  { "{\"v\":1,\"type\":\"welcome\",\"player\":0,\"match\":\"m\",\"target\":0,\"teams\":0,"
+  { "{\"v\":2,\"type\":\"welcome\",\"player\":0,\"match\":\"m\",\"target\":0,\"teams\":0,"
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "\"target\"" },
-  { "{\"v\":1,\"type\":\"refused\",\"reason\":\"bored\",\"message\":\"\"}",
+  { "{\"v\":2,\"type\":\"refused\",\"reason\":\"bored\",\"message\":\"\"}",
     PAT_NET_ERROR_BAD_FIELD, "\"reason\"" },
   /* Tables. */
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":{}}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":{}}", PAT_NET_ERROR_BAD_FIELD,
     "not an array" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":[1]}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":[1]}", PAT_NET_ERROR_BAD_FIELD,
     "other than objects" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":["
-    "{\"id\":0,\"name\":\"a\",\"team\":-1,\"connected\":true},"
-    "{\"id\":0,\"name\":\"b\",\"team\":-1,\"connected\":true}]}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":["
+    "{\"id\":0,\"name\":\"a\",\"team\":-1,\"connected\":true,\"gone\":false},"
+    "{\"id\":0,\"name\":\"b\",\"team\":-1,\"connected\":true,\"gone\":false}]}",
+    PAT_NET_ERROR_BAD_FIELD,
     "one player twice" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":["
-    "{\"id\":0,\"name\":\"a\",\"team\":1,\"connected\":true}]}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":["
+    "{\"id\":0,\"name\":\"a\",\"team\":1,\"connected\":true,\"gone\":false}]}",
+    PAT_NET_ERROR_BAD_FIELD,
     "without teams" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":2,\"players\":["
-    "{\"id\":0,\"name\":\"a\",\"team\":2,\"connected\":true}]}", PAT_NET_ERROR_BAD_FIELD,
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":2,\"players\":["
+    "{\"id\":0,\"name\":\"a\",\"team\":2,\"connected\":true,\"gone\":false}]}",
+    PAT_NET_ERROR_BAD_FIELD,
     "not one of the match's teams" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":["
-    "{\"id\":0,\"name\":\"a\",\"team\":-1,\"connected\":true,\"score\":3}]}",
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":["
+    "{\"id\":0,\"name\":\"a\",\"team\":-1,\"connected\":true,\"gone\":false,\"score\":3}]}",
     PAT_NET_ERROR_BAD_FIELD, "unknown field \"score\"" },
-  { "{\"v\":1,\"type\":\"lobby\",\"teams\":0,\"players\":[{},{},{},{},{},{},{},{},{}]}",
+  { "{\"v\":2,\"type\":\"lobby\",\"teams\":0,\"players\":[{},{},{},{},{},{},{},{},{}]}",
     PAT_NET_ERROR_BAD_FIELD, "too many" },
-  { "{\"v\":1,\"type\":\"round-end\",\"round\":1,\"teams\":2,\"players\":["
+  { "{\"v\":2,\"type\":\"round-end\",\"round\":1,\"teams\":2,\"players\":["
     "{\"id\":0,\"score\":1,\"total\":1}],\"team_totals\":[1]}", PAT_NET_ERROR_BAD_FIELD,
     "one total per team" },
-  { "{\"v\":1,\"type\":\"round-end\",\"round\":1,\"teams\":0,\"players\":[],"
+  { "{\"v\":2,\"type\":\"round-end\",\"round\":1,\"teams\":0,\"players\":[],"
     "\"team_totals\":[]}", PAT_NET_ERROR_BAD_FIELD, "too few" },
-  { "{\"v\":1,\"type\":\"match-end\",\"winner\":5,\"teams\":0,\"players\":["
+  { "{\"v\":2,\"type\":\"match-end\",\"winner\":5,\"teams\":0,\"players\":["
     "{\"id\":0,\"name\":\"a\",\"team\":-1,\"total\":1}],\"team_totals\":[]}",
     PAT_NET_ERROR_BAD_FIELD, "none of the players" },
-  { "{\"v\":1,\"type\":\"match-end\",\"winner\":2,\"teams\":2,\"players\":["
+  { "{\"v\":2,\"type\":\"match-end\",\"winner\":2,\"teams\":2,\"players\":["
     "{\"id\":0,\"name\":\"a\",\"team\":0,\"total\":1}],\"team_totals\":[1,2]}",
     PAT_NET_ERROR_BAD_FIELD, "\"winner\" is 2" },
-  { "{\"v\":1,\"type\":\"round-end\",\"round\":1,\"teams\":2,\"players\":["
+  { "{\"v\":2,\"type\":\"round-end\",\"round\":1,\"teams\":2,\"players\":["
     "{\"id\":0,\"score\":1,\"total\":1}],\"team_totals\":[1,\"2\"]}",
     PAT_NET_ERROR_BAD_FIELD, "other than integers" },
 };
@@ -288,7 +307,7 @@ test_bad_inputs (void)
 static void
 test_bytes (void)
 {
-  static const char with_nul[] = "{\"v\":1,\"type\":\"bye\",\"message\":\"\"}\0junk";
+  static const char with_nul[] = "{\"v\":2,\"type\":\"bye\",\"message\":\"\"}\0junk";
   g_autoptr(GError) error = NULL;
   g_autofree char *huge = NULL;
   g_autoptr(PatNetMessage) m = NULL;
@@ -308,7 +327,7 @@ test_bytes (void)
   g_clear_error (&error);
 
   /* Exactly at the limit, with white space, a message is read. */
-  padded = g_string_new ("{\"v\":1,\"type\":\"bye\",\"message\":\"see you\"}");
+  padded = g_string_new ("{\"v\":2,\"type\":\"bye\",\"message\":\"see you\"}");
   while (padded->len < PAT_NET_MAX_MESSAGE_SIZE)
     g_string_append_c (padded, ' ');
   fits = pat_net_message_read ((const guint8 *) padded->str, padded->len, &error);

@@ -33,6 +33,8 @@ CLI = os.environ.get('PATIENCE_CLI', 'patience-cli')
 SKIP = 77
 SUBNET = '10.213.7.'
 TARGET = 30
+# How long one player's link is down in the rejoin test, in seconds.
+CUT_S = int(os.environ.get('PATIENCE_NETNS_CUT_S', '30'))
 
 results = []
 
@@ -158,6 +160,7 @@ enable-reflector=no
                                    stdin=stdin or subprocess.DEVNULL, stdout=out, stderr=err,
                                    env=self.env(i))
         process.files = (out, err)
+        process.paths = (base + '.out', base + '.err')
         process.label = label
         self.processes.append(process)
         return process
@@ -182,10 +185,12 @@ enable-reflector=no
 
 
 def output(process):
-    out, err = process.files
-    out.seek(0)
-    err.seek(0)
-    return out.read().decode('utf-8', 'replace'), err.read().decode('utf-8', 'replace')
+    # Files of their own: seeking the ones the process writes to would move where it writes.
+    texts = []
+    for path in process.paths:
+        with open(path, 'rb') as f:
+            texts.append(f.read().decode('utf-8', 'replace'))
+    return texts[0], texts[1]
 
 
 def json_lines(process):
@@ -293,6 +298,8 @@ class Raw:
             opcode, payload = self.receive()
             if opcode is None or opcode == 8:
                 return None
+            if opcode == 9:
+                self.send(payload, opcode=10)
             if opcode == 1:
                 return json.loads(payload)
 
@@ -313,7 +320,7 @@ def raw_client(address, port, fingerprint, code, go):
     port = int(port)
     report = {}
     mallory = Raw(address, port, fingerprint)
-    mallory.send(json.dumps({'v': 1, 'type': 'hello', 'app': 'raw', 'code': code,
+    mallory.send(json.dumps({'v': 2, 'type': 'hello', 'app': 'raw', 'code': code,
                              'name': 'Mallory', 'team': 0}))
     while True:
         message = mallory.message()
@@ -321,7 +328,7 @@ def raw_client(address, port, fingerprint, code, go):
             break
     report['round_started'] = message is not None
     if message is not None:
-        mallory.send(json.dumps({'v': 1, 'type': 'move', 'round': message['round'], 'seq': 0,
+        mallory.send(json.dumps({'v': 2, 'type': 'move', 'round': message['round'], 'seq': 0,
                                  'move': 'f1>t1'}))
         while True:
             message = mallory.message()
@@ -329,8 +336,14 @@ def raw_client(address, port, fingerprint, code, go):
                 break
         report['refused'] = message['message'] if message else None
         deadline = time.monotonic() + 120
+        # Reading on, to answer the host's pings (every 2 s): a player silent for 10 s is
+        # taken as lost.
         while not os.path.exists(go) and time.monotonic() < deadline:
-            time.sleep(0.1)
+            opcode, payload = mallory.receive()
+            if opcode is None:
+                break
+            if opcode == 9:
+                mallory.send(payload, opcode=10)
         mallory.send('x' * (20 * 1024))
         report['huge'] = mallory.closed().get('message', '')
 
@@ -405,7 +418,7 @@ def play(net):
           not wait_for_line(spoof_host, lambda line: line['type'] == 'announced', timeout=1),
           'a second host with --no-announce listens without announcing')
     bad.append(publish(net, 3, 'Spoof', spoof['port'] if spoof else 1,
-                       [b'v=1', b'name=Spoof', b'players=0', b'max=2']))
+                       [b'v=2', b'name=Spoof', b'players=0', b'max=2']))
 
     # Listed only once they are all up (avahi-publish says so).
     deadline = time.monotonic() + 60
@@ -417,7 +430,7 @@ def play(net):
     mine = [m for m in found if m['type'] == 'match' and m['name'] == 'Team match']
     check(status == 0 and mine and mine[0]['address'] == f'{SUBNET}1' and
           mine[0]['port'] == port and mine[0]['max'] == 5 and mine[0]['teams'] == 2 and
-          mine[0]['target'] == TARGET and mine[0]['host_name'] == 'Ann' and mine[0]['v'] == 1,
+          mine[0]['target'] == TARGET and mine[0]['host_name'] == 'Ann' and mine[0]['v'] == 2,
           f'match-list in another namespace finds the match with its TXT fields ({mine}; '
           f'{last_line(err)})')
     names = sorted({m['service'] for m in found})
@@ -513,6 +526,60 @@ def play(net):
     check(starts and starts[0]['deal'] == '7', 'the first round plays the deal asked')
 
 
+def cut_link(net):
+    """A match of two players by address, one in each of the other namespaces. When the first
+    round starts, the link of the third namespace (its end of the veth pair, inside it) goes
+    down for CUT_S seconds: its player's moves go nowhere, both sides find the connection
+    silent, the host shows the player away and waits; the link comes back, the player
+    reconnects, rejoins, sends again what was lost, and the match ends."""
+    host = net.spawn(1, 'cut-host', [CLI, 'match-host', '--bind', f'{SUBNET}1', '--port', '0',
+                                     '--no-announce', '--players', '2', '--target', '400',
+                                     '--deal', '7', '--cert-dir', f'{net.tmp}/cert'])
+    listening = wait_for_line(host, lambda line: line['type'] == 'listening')
+    if not check(listening, 'a second host listens for the rejoin test'):
+        return
+    joins = [net.spawn(i, 'cut-join', [CLI, 'match-join', '--address',
+                                       f'{SUBNET}1:{listening["port"]}', '--code',
+                                       listening['code'], '--fingerprint',
+                                       listening['fingerprint'], '--name', name, '--seed',
+                                       str(seed)])
+             for i, name, seed in ((2, 'Fay', 21), (3, 'Gus', 22))]
+    started = wait_for_line(host, lambda line: line['type'] == 'round-start', timeout=60)
+    net.ip('-n', net.hosts[2], 'link', 'set', 'eth0', 'down')
+    down = time.monotonic()
+    away = wait_for_line(host, lambda line: line['type'] == 'lobby' and any(
+        r['name'] == 'Gus' and not r['connected'] and not r['gone'] for r in line['players']),
+        timeout=CUT_S)
+    seen_away = time.monotonic() - down
+    time.sleep(max(0.0, CUT_S - (time.monotonic() - down)))
+    net.ip('-n', net.hosts[2], 'link', 'set', 'eth0', 'up')
+    up = time.monotonic()
+    back = wait_for_line(host, lambda line: line['type'] == 'rejoined', timeout=60)
+    rejoined_after = time.monotonic() - up
+    results_ = [finish(p, timeout=120) for p in joins]
+    status, lines, err = finish(host, timeout=30)
+    print(f'# cut: link down {up - down:.1f} s; Gus shown away after {seen_away:.1f} s; '
+          f'rejoined {rejoined_after:.1f} s after the link came back')
+    check(started and away and seen_away < CUT_S,
+          f'with its link down, Gus is shown away to the others ({seen_away:.1f} s)')
+    check('Gus is away' in results_[0][2] and 'Gus is back' in results_[0][2] and
+          'Gus is away' in err,
+          'Fay and the host say in words that Gus is away, then back')
+    gus = results_[1]
+    check(any(line['type'] == 'reconnecting' for line in gus[1]) and
+          'Connection lost' in gus[2],
+          f'Gus says the connection is lost and tries again ({last_line(gus[2])})')
+    resent = [line['resent'] for line in gus[1] if line['type'] == 'rejoined']
+    check(back and resent and 'Back in the match' in gus[2],
+          f'after {CUT_S} s without a link Gus rejoins ({rejoined_after:.1f} s after it came '
+          f'back), {resent} moves sent again')
+    end = [line for line in lines if line['type'] == 'match-end']
+    check(status == 0 and all(r[0] == 0 for r in results_) and len(end) == 1 and
+          all(any(line['type'] == 'match-end' for line in r[1]) for r in results_),
+          f'the match ends for both players and the host ({status}, '
+          f'{[r[0] for r in results_]}; {end})')
+
+
 def main():
     if len(sys.argv) == 7 and sys.argv[1] == '--raw':
         raw_client(*sys.argv[2:])
@@ -526,6 +593,7 @@ def main():
             net.build()
             check(True, 'three namespaces on a bridge, each with its bus and Avahi daemon')
             play(net)
+            cut_link(net)
         except (RuntimeError, subprocess.CalledProcessError) as error:
             detail = getattr(error, 'stderr', '') or ''
             check(False, f'the test network: {error} {last_line(detail)}')
