@@ -288,9 +288,10 @@ start_round_cb (gpointer user_data)
       if (self->round == 1 && p->conn == NULL)
         p->gone = TRUE;
       pat_rules_deal_number (self->rules, &p->state, &self->deal, &options);
-      /* A player away plays on coming back; the round waits for them. */
+      /* A player away plays on coming back; the round waits for them. A deal over before its
+       * first move (some Demon deals are) ends everyone's round at once: nobody can move. */
       p->played = !p->gone;
-      p->ended = p->gone;
+      p->ended = p->gone || self->rules->status (&p->state) != PAT_STATUS_PLAYING;
       p->n_moves = 0;
       g_ptr_array_set_size (p->moves, 0);
     }

@@ -34,9 +34,10 @@ wait_for (const gboolean *flag)
 }
 
 static PatNetHost *
-new_host_full (guint n_players,
-               int   target,
-               guint grace_s)
+new_host_at (guint   n_players,
+             int     target,
+             guint   grace_s,
+             guint64 first_deal)
 {
   PatNetHostSettings settings = { 0, };
   g_autoptr(GError) error = NULL;
@@ -46,7 +47,7 @@ new_host_full (guint n_players,
   settings.code = CODE;
   settings.target = target;
   settings.n_players = n_players;
-  settings.first_deal = pat_deal_number_from_uint (17);
+  settings.first_deal = pat_deal_number_from_uint (first_deal);
   settings.round_pause_ms = 10;
   settings.wrong_code_delay_ms = 20;
   settings.grace_s = grace_s;
@@ -56,6 +57,14 @@ new_host_full (guint n_players,
   g_assert_no_error (error);
   g_assert_cmpuint (pat_net_host_get_port (host), >, 0);
   return host;
+}
+
+static PatNetHost *
+new_host_full (guint n_players,
+               int   target,
+               guint grace_s)
+{
+  return new_host_at (n_players, target, grace_s, 17);
 }
 
 static PatNetHost *
@@ -548,6 +557,36 @@ test_match (void)
   record_clear (&record);
 }
 
+/* Demon deal 3 has no move at all: its round ends for everyone as it starts (nobody could end
+ * it by moving), and the match plays on with the next deals to its end. */
+static void
+test_dead_deal (void)
+{
+  g_autoptr(PatNetHost) host = new_host_at (2, 10, 0, 3);
+  const PatNetMessage *result;
+  Player players[2];
+  Record record;
+  guint i;
+
+  record_init (&record, host);
+  player_start (&players[0], host, "Ann", 1);
+  player_start (&players[1], host, "Bob", 2);
+  wait_for (&record.finished);
+  for (i = 0; i < 2; i++)
+    {
+      wait_for (&players[i].finished);
+      g_assert_no_error (players[i].error);
+    }
+  result = pat_net_host_get_result (host);
+  g_assert_nonnull (result);
+  g_assert_cmpint (result->winner, >=, 0);
+  g_assert_cmpuint (record.rounds_checked, >=, 2);
+
+  for (i = 0; i < 2; i++)
+    player_clear (&players[i]);
+  record_clear (&record);
+}
+
 /* While two greedy players play a match, a third player sends an illegal move (refused, and
  * she plays on), then a message over the size limit (closed); other connections send random
  * bytes, text that is not JSON, a wrong code, and no hello but a move. Each is turned away
@@ -846,6 +885,7 @@ main (int   argc,
 
   g_test_add_func ("/net/host/certificate", test_certificate);
   g_test_add_func ("/net/host/match", test_match);
+  g_test_add_func ("/net/host/dead-deal", test_dead_deal);
   g_test_add_func ("/net/host/abuse", test_abuse);
   g_test_add_func ("/net/host/wrong-code-lockout", test_wrong_code_lockout);
   g_test_add_func ("/net/host/refusals", test_refusals);
