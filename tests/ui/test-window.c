@@ -503,12 +503,17 @@ test_clock_tick_leaves_board (void)
   elapsed = pat_game_get_elapsed (game);
   time_before = g_strdup (gtk_label_get_label (window->time_label));
   /* Without a window manager this window is never active: the window may stop the clock when
-   * another window's focus changes, so the test keeps it running, and never waits on a main loop
+   * another window's focus changes (the test then skips), and the test never waits on a main loop
    * with nothing left to wake it. */
   while (pat_game_get_elapsed (game) == elapsed && g_get_monotonic_time () < deadline)
     {
       if (!pat_game_get_running (game))
-        g_object_set (game, "running", TRUE, NULL);
+        {
+          /* Setting it again would redraw what the test counts. */
+          g_test_skip ("another window's focus stopped the clock (no window manager here)");
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
       if (!g_main_context_iteration (NULL, FALSE))
         g_usleep (5000);
     }
