@@ -51,6 +51,7 @@ struct _PatGame
   guint           hints_used;
   gboolean        assisted;   /* the Demo made a move since the deal; undo does not clear it */
   gboolean        auto_foundation;  /* send up by itself what the rules call safe */
+  gboolean        replayed;   /* its moves are replayed elsewhere: no undo, nothing goes up alone */
   gboolean        auto_paused;      /* pat_game_set_auto_foundation_paused() */
 
   gboolean        running;
@@ -751,7 +752,7 @@ pat_game_get_can_undo (PatGame *self)
 {
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
 
-  return self->undo->len > 0;
+  return self->undo->len > 0 && !self->replayed;
 }
 
 gboolean
@@ -759,7 +760,7 @@ pat_game_get_can_redo (PatGame *self)
 {
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
 
-  return self->redo->len > 0;
+  return self->redo->len > 0 && !self->replayed;
 }
 
 /**
@@ -882,13 +883,44 @@ pat_game_set_auto_foundation (PatGame  *self,
 {
   g_return_if_fail (PAT_IS_GAME (self));
 
-  auto_foundation = !!auto_foundation;
+  auto_foundation = !!auto_foundation && !self->replayed;
   if (auto_foundation == self->auto_foundation)
     return;
   self->auto_foundation = auto_foundation;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTO_FOUNDATION]);
   if (auto_foundation && !self->started)
     send_up_now (self);
+}
+
+/**
+ * pat_game_set_replayed:
+ *
+ * Makes the game one whose moves are replayed elsewhere, move by move (a network match's round,
+ * which the host scores): from now on it plays only the moves it is given. Nothing goes to the
+ * foundations by itself (auto-foundation is off and stays off), and undo, redo and restart are
+ * refused. There is no way back.
+ */
+void
+pat_game_set_replayed (PatGame *self)
+{
+  Snapshot before;
+
+  g_return_if_fail (PAT_IS_GAME (self));
+
+  if (self->replayed)
+    return;
+  take_snapshot (self, &before);
+  pat_game_set_auto_foundation (self, FALSE);
+  self->replayed = TRUE;
+  publish (self, &before);
+}
+
+gboolean
+pat_game_get_replayed (PatGame *self)
+{
+  g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
+
+  return self->replayed;
 }
 
 gboolean
@@ -1290,7 +1322,7 @@ pat_game_undo (PatGame *self)
 
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
 
-  if (self->undo->len == 0)
+  if (self->undo->len == 0 || self->replayed)
     return FALSE;
 
   take_snapshot (self, &before);
@@ -1310,7 +1342,7 @@ pat_game_redo (PatGame *self)
 
   g_return_val_if_fail (PAT_IS_GAME (self), FALSE);
 
-  if (self->redo->len == 0)
+  if (self->redo->len == 0 || self->replayed)
     return FALSE;
 
   take_snapshot (self, &before);
@@ -1337,6 +1369,8 @@ pat_game_restart (PatGame *self)
 
   g_return_if_fail (PAT_IS_GAME (self));
 
+  if (self->replayed)
+    return;
   take_snapshot (self, &before);
   g_array_set_size (self->undo, 0);
   g_array_set_size (self->redo, 0);

@@ -102,6 +102,9 @@ void            pat_game_set_auto_foundation (PatGame         *self,
 /* Holds back what would go up by itself (the Demo's line makes those moves); on release, what
  * can go up goes at once. */
 gboolean        pat_game_get_auto_foundation_paused (PatGame  *self);
+/* A network match's round: no undo, redo or restart, nothing goes up by itself. */
+void            pat_game_set_replayed    (PatGame             *self);
+gboolean        pat_game_get_replayed    (PatGame             *self);
 void            pat_game_set_auto_foundation_paused (PatGame  *self,
                                                      gboolean  paused);
 

@@ -2134,6 +2134,49 @@ test_suggest_move (void)
       }
 }
 
+/* A replayed game (a network round) plays only the moves it is given: it refuses undo, redo and
+ * restart, and auto-foundation cannot be turned on. */
+static void
+test_replayed (void)
+{
+  g_autoptr(PatGame) game = game_new ("demon", 7);
+  PatMoveList moves;
+  guint before_moves;
+  g_autofree char *before = NULL;
+
+  pat_game_set_auto_foundation (game, TRUE);
+  g_assert_false (pat_game_get_replayed (game));
+  pat_game_set_replayed (game);
+  g_assert_true (pat_game_get_replayed (game));
+  g_assert_false (pat_game_get_auto_foundation (game));
+  pat_game_set_auto_foundation (game, TRUE);
+  g_assert_false (pat_game_get_auto_foundation (game));
+
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  before_moves = pat_game_get_moves (game);
+  g_assert_cmpuint (before_moves, ==, 1);
+  {
+    g_autoptr(GVariant) variant = g_variant_ref_sink (pat_game_serialize (game));
+
+    before = g_variant_print (variant, FALSE);
+  }
+  g_assert_false (pat_game_get_can_undo (game));
+  g_assert_false (pat_game_undo (game));
+  g_assert_false (pat_game_get_can_redo (game));
+  g_assert_false (pat_game_redo (game));
+  pat_game_restart (game);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, before_moves);
+  g_assert_true (pat_game_get_started (game));
+  {
+    g_autoptr(GVariant) after = g_variant_ref_sink (pat_game_serialize (game));
+    g_autofree char *text = g_variant_print (after, FALSE);
+
+    g_assert_cmpstr (text, ==, before);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2158,6 +2201,7 @@ main (int   argc,
   g_test_add_func ("/game/steps/opening", test_steps_opening);
   g_test_add_func ("/game/steps/follow-up", test_steps_follow_up);
   g_test_add_func ("/game/auto-foundation-policy", test_auto_foundation_policy);
+  g_test_add_func ("/game/replayed", test_replayed);
   g_test_add_func ("/game/assisted", test_assisted);
   g_test_add_func ("/game/history", test_history);
   g_test_add_func ("/game/suggest-move", test_suggest_move);
