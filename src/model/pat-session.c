@@ -33,6 +33,7 @@ struct _PatSession {
   gulong         finished_id;     /* game's finished, connected after the others */
   PatMatchPlay  *match_play;      /* a Demon match being played, or NULL */
   gboolean       game_in_match;   /* the game is a match's, not the player's own */
+  gboolean       shared;          /* playing a network match's round (pat_session_play_shared) */
 
   PatDieMode     die_mode;
   gboolean       winnable_only;
@@ -80,6 +81,7 @@ enum {
   PROP_GAME,
   PROP_ANALYZER,
   PROP_MATCH_PLAY,
+  PROP_SHARED,
   PROP_DRIVER,
   PROP_SEARCHING,
   PROP_CAN_UNDO_LEAVE,
@@ -238,7 +240,8 @@ pat_session_play_to_end (PatSession *self)
 {
   g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
 
-  if (self->game == NULL || !pat_rules_plays_itself (pat_game_get_rules (self->game)) ||
+  if (self->game == NULL || self->shared ||
+      !pat_rules_plays_itself (pat_game_get_rules (self->game)) ||
       pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
     return FALSE;
   end_driver (self, TRUE);
@@ -355,6 +358,8 @@ pat_session_start_demo (PatSession *self)
 {
   g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
 
+  if (self->shared)
+    return FALSE;
   if (start_demo_now (self))
     return TRUE;
   if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING ||
@@ -432,6 +437,7 @@ game_finished_cb (PatSession *self,
 }
 
 static void forget_left (PatSession *self);
+static void drop_shared (PatSession *self);
 
 static void
 set_game (PatSession *self,
@@ -445,10 +451,11 @@ set_game (PatSession *self,
       g_clear_signal_handler (&self->finished_id, self->game);
     }
   g_set_object (&self->game, game);
-  self->game_in_match = self->match_play != NULL;
+  self->game_in_match = self->match_play != NULL || self->shared;
   self->finished_id = g_signal_connect_object (game, "finished", G_CALLBACK (game_finished_cb),
                                                self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  pat_analyzer_set_game (self->analyzer, game);
+  /* A network round is a race the host scores: no verdict, hint or Demo for it. */
+  pat_analyzer_set_game (self->analyzer, self->shared ? NULL : game);
   /* A match's games are saved with the match (which marks itself to resume), never in place of
    * the player's own Demon. */
   if (!self->game_in_match)
@@ -626,6 +633,7 @@ pat_session_start_deal (PatSession          *self,
   options = options_for (self, rules);
   if (self->match_play != NULL)
     pat_session_leave_match (self);
+  drop_shared (self);
   if (self->game != NULL && !self->game_in_match)
     previous = g_object_ref (self->game);
   if (is_current (self, game_id))
@@ -682,6 +690,8 @@ pat_session_open_game (PatSession *self,
 
   if (self->match_play != NULL)
     pat_session_leave_match (self);
+  else if (self->shared)
+    drop_shared (self);
   else if (is_current (self, game_id))
     return;
   else if (self->game != NULL)
@@ -875,7 +885,8 @@ pat_session_undo_to_winnable (PatSession *self)
 
   g_return_val_if_fail (PAT_IS_SESSION (self), 0);
 
-  if (self->game == NULL || pat_analyzer_get_verdict (self->analyzer) != PAT_VERDICT_LOST)
+  if (self->game == NULL || self->shared ||
+      pat_analyzer_get_verdict (self->analyzer) != PAT_VERDICT_LOST)
     return 0;
   n = pat_analyzer_get_undo_count (self->analyzer);
   end_driver (self, TRUE);
@@ -906,7 +917,8 @@ pat_session_hint (PatSession *self,
 
   g_return_val_if_fail (PAT_IS_SESSION (self), PAT_HINT_NONE);
 
-  if (self->game == NULL || pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
+  if (self->game == NULL || self->shared ||
+      pat_game_get_status (self->game) != PAT_STATUS_PLAYING)
     return PAT_HINT_NONE;
   if (self->question == PAT_QUESTION_HINT)
     return PAT_HINT_ASKED;
@@ -942,6 +954,77 @@ pat_session_close (PatSession *self)
   else if (self->game != NULL && !self->game_in_match)
     pat_store_save_game (self->store, self->game, NULL);
   pat_store_flush (self->store);
+}
+
+/* Network matches */
+
+/* Leaves shared mode; the game stays shown until another is set. */
+static void
+drop_shared (PatSession *self)
+{
+  if (!self->shared)
+    return;
+  self->shared = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHARED]);
+}
+
+/**
+ * pat_session_play_shared:
+ * @game: a network match's round, made replayed (pat_game_set_replayed())
+ *
+ * Plays a round of a Demon match hosted on the network: puts the player's own game aside (it
+ * stays saved; a hot-seat match in play stays saved too) and shows @game. The host scores it:
+ * it is not recorded in the statistics nor saved with the player's games, and it has no
+ * verdict, hint, Demo, undo or restart. #PatSession:shared is %TRUE until the player's own
+ * game comes back (pat_session_leave_shared(), or any new deal).
+ */
+void
+pat_session_play_shared (PatSession *self,
+                         PatGame    *game)
+{
+  g_return_if_fail (PAT_IS_SESSION (self));
+  g_return_if_fail (PAT_IS_GAME (game));
+  g_return_if_fail (pat_game_get_replayed (game));
+
+  if (self->game == game)
+    return;
+  pat_session_cancel_search (self);
+  if (self->match_play != NULL)
+    pat_session_leave_match (self);
+  else if (self->game != NULL && !self->game_in_match)
+    pat_store_save_game (self->store, self->game, NULL);
+  set_question (self, PAT_QUESTION_NONE);
+  if (!self->shared)
+    {
+      self->shared = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHARED]);
+    }
+  set_game (self, game);
+}
+
+/**
+ * pat_session_leave_shared:
+ *
+ * Leaves the network match's game and goes back to the player's own Demon (its saved game, or
+ * a new deal).
+ */
+void
+pat_session_leave_shared (PatSession *self)
+{
+  g_return_if_fail (PAT_IS_SESSION (self));
+
+  if (!self->shared)
+    return;
+  drop_shared (self);
+  load_or_deal (self, pat_rules_match ()->id);
+}
+
+gboolean
+pat_session_get_shared (PatSession *self)
+{
+  g_return_val_if_fail (PAT_IS_SESSION (self), FALSE);
+
+  return self->shared;
 }
 
 /* Demon matches */
@@ -1015,6 +1098,8 @@ pat_session_play_match (PatSession *self,
     return;
   if (self->match_play != NULL)
     pat_session_leave_match (self);
+  else if (self->shared)
+    drop_shared (self);
   else if (self->game != NULL && !self->game_in_match)
     pat_store_save_game (self->store, self->game, NULL);
 
@@ -1334,6 +1419,9 @@ pat_session_get_property (GObject    *object,
     case PROP_MATCH_PLAY:
       g_value_set_object (value, self->match_play);
       break;
+    case PROP_SHARED:
+      g_value_set_boolean (value, self->shared);
+      break;
     case PROP_DRIVER:
       g_value_set_enum (value, self->driver);
       break;
@@ -1442,6 +1530,14 @@ pat_session_class_init (PatSessionClass *klass)
   properties[PROP_MATCH_PLAY] =
     g_param_spec_object ("match-play", NULL, NULL, PAT_TYPE_MATCH_PLAY,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PatSession:shared:
+   *
+   * Whether the game in play is a network match's round (pat_session_play_shared()).
+   */
+  properties[PROP_SHARED] =
+    g_param_spec_boolean ("shared", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_DRIVER] =
     g_param_spec_enum ("driver", NULL, NULL, PAT_TYPE_DRIVER, PAT_DRIVER_NONE,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);

@@ -113,4 +113,10 @@ void          pat_session_start_next_turn  (PatSession          *self);
 void          pat_session_leave_match      (PatSession          *self);
 void          pat_session_abandon_match    (PatSession          *self);
 
+/* Demon matches played on several computers: a round's game, which the host replays. */
+void          pat_session_play_shared      (PatSession          *self,
+                                            PatGame             *game);
+void          pat_session_leave_shared     (PatSession          *self);
+gboolean      pat_session_get_shared       (PatSession          *self);
+
 G_END_DECLS

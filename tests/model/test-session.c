@@ -1352,6 +1352,70 @@ test_demo_asked (Fixture       *fixture,
   pat_session_stop_playing (session);
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* A network round (shared): the player's own Demon is put aside saved and comes back; the
+ * round is neither recorded nor saved; no hint, Demo, undo, restart or verdict for it; any new
+ * deal leaves shared mode. */
+static void
+test_shared (Fixture       *fixture,
+             gconstpointer  data)
+{
+  PatSession *session = fixture->session;
+  const char *match_id = pat_rules_match ()->id;
+  PatDealNumber deal = pat_deal_number_from_uint (11);
+  PatOptions options = { PAT_DIE_OFF };
+  g_autoptr(PatGame) round = pat_game_new (match_id, &deal, &options);
+  PatRecord before, after;
+  PatMove move;
+  guint notified = 0;
+
+  start_deal (fixture, match_id, 7);
+  play_move (game_of (fixture));
+  before = record_of (fixture, match_id);
+  g_signal_connect_swapped (session, "notify::shared", G_CALLBACK (count_cb), &notified);
+
+  pat_game_set_replayed (round);
+  pat_session_play_shared (session, round);
+  g_assert_true (pat_session_get_shared (session));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (game_of (fixture) == round);
+  assert_own_demon_saved (fixture, 1);
+  g_assert_null (pat_analyzer_get_game (pat_session_get_analyzer (session)));
+
+  play_move (round);
+  g_assert_false (pat_session_undo (session));
+  g_assert_cmpint (pat_session_hint (session, &move), ==, PAT_HINT_NONE);
+  g_assert_cmpuint (pat_game_get_hints_used (round), ==, 0);
+  g_assert_false (pat_session_start_demo (session));
+  pat_session_restart (session);
+  g_assert_cmpuint (pat_game_get_moves (round), ==, 1);
+
+  /* The round's end is the host's business. */
+  play_out (round);
+  g_assert_cmpuint (fixture->watch.finished, ==, 1);
+  after = record_of (fixture, match_id);
+  g_assert_cmpmem (&before, sizeof before, &after, sizeof after);
+  assert_own_demon_saved (fixture, 1);
+
+  pat_session_leave_shared (session);
+  g_assert_false (pat_session_get_shared (session));
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_cmpuint (pat_game_get_moves (game_of (fixture)), ==, 1);
+  g_assert_true (pat_analyzer_get_game (pat_session_get_analyzer (session)) == game_of (fixture));
+
+  /* A new deal leaves shared mode too, and the round is not counted as abandoned. */
+  pat_session_play_shared (session, round);
+  start_deal (fixture, match_id, 8);
+  g_assert_false (pat_session_get_shared (session));
+  after = record_of (fixture, match_id);
+  g_assert_cmpuint (after.played, ==, before.played + 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1374,6 +1438,7 @@ main (int   argc,
   ADD ("/session/hint", test_hint);
   ADD ("/session/on-demand", test_on_demand);
   ADD ("/session/demo-asked", test_demo_asked);
+  ADD ("/session/shared", test_shared);
 #undef ADD
 
   return g_test_run ();
