@@ -1281,6 +1281,49 @@ pat_net_host_listen (PatNetHost  *self,
   return TRUE;
 }
 
+/**
+ * pat_net_host_start_now:
+ *
+ * Starts the first round with the players who have joined, without waiting for the rest: the
+ * match is for them from now on (the seats awaited are given up, the announcement says it is
+ * full). Before the first round only, and with at least one player.
+ *
+ * Returns: whether the round will start
+ */
+gboolean
+pat_net_host_start_now (PatNetHost *self)
+{
+  guint joined;
+
+  g_return_val_if_fail (PAT_IS_NET_HOST (self), FALSE);
+
+  joined = n_connected (self);
+  if (self->round > 0 || self->finished || joined == 0)
+    return FALSE;
+  self->settings.n_players = joined;
+  save_state (self);
+  if (self->next_round_id == 0)
+    self->next_round_id = g_timeout_add (self->settings.round_pause_ms, start_round_cb, self);
+  return TRUE;
+}
+
+/* The players joined now (connected), and those the first round waits for. */
+guint
+pat_net_host_get_n_joined (PatNetHost *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_HOST (self), 0);
+
+  return n_connected (self);
+}
+
+guint
+pat_net_host_get_n_awaited (PatNetHost *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_HOST (self), 0);
+
+  return self->settings.n_players;
+}
+
 guint
 pat_net_host_get_port (PatNetHost *self)
 {

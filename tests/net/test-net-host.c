@@ -863,6 +863,46 @@ drop_log_cb (const char     *domain,
 {
 }
 
+/* The host starts the first round with the two players who came, of the four awaited; a third
+ * who comes later is told the match started. Before anyone joined there is nothing to start. */
+static void
+test_start_now (void)
+{
+  g_autoptr(PatNetHost) host = new_host (4, 10);
+  Player players[3];
+  Record record;
+  guint i;
+
+  record_init (&record, host);
+  g_assert_false (pat_net_host_start_now (host));
+  player_start (&players[0], host, "Ann", 1);
+  player_start (&players[1], host, "Bob", 2);
+  while (pat_net_host_get_n_joined (host) < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (pat_net_host_get_n_awaited (host), ==, 4);
+  g_assert_cmpuint (pat_net_host_get_round (host), ==, 0);
+  g_assert_true (pat_net_host_start_now (host));
+  g_assert_cmpuint (pat_net_host_get_n_awaited (host), ==, 2);
+  while (pat_net_host_get_round (host) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (pat_net_host_start_now (host));
+
+  player_start (&players[2], host, "Cleo", 3);
+  wait_for (&players[2].finished);
+  g_assert_error (players[2].error, PAT_NET_ERROR, PAT_NET_ERROR_REFUSED);
+
+  wait_for (&record.finished);
+  for (i = 0; i < 2; i++)
+    {
+      wait_for (&players[i].finished);
+      g_assert_no_error (players[i].error);
+    }
+  g_assert_cmpuint (pat_net_host_get_result (host)->n_players, ==, 2);
+  for (i = 0; i < 3; i++)
+    player_clear (&players[i]);
+  record_clear (&record);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -885,6 +925,7 @@ main (int   argc,
 
   g_test_add_func ("/net/host/certificate", test_certificate);
   g_test_add_func ("/net/host/match", test_match);
+  g_test_add_func ("/net/host/start-now", test_start_now);
   g_test_add_func ("/net/host/dead-deal", test_dead_deal);
   g_test_add_func ("/net/host/abuse", test_abuse);
   g_test_add_func ("/net/host/wrong-code-lockout", test_wrong_code_lockout);
