@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "pat-net-client.h"
+#include "pat-net-seat.h"
 
 G_BEGIN_DECLS
 
@@ -13,15 +14,16 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PatNetBot, pat_net_bot, PAT, NET_BOT, GObject)
 
 /*
- * The bot says hello when @client opens, plays every round's deal with pat_greedy_next_move()
- * (never going back to a position; with a seed, one move in eight at random), one move a
- * main-loop turn, and ends its round when the greedy player has no move left or after 150 moves
- * without a card going out. It keeps its own copy of the position, as the app will.
+ * The bot sits on a PatNetSeat, as the app's player does: the seat says hello when @client
+ * opens, gives each round's game and sends the moves played on it. The bot plays every round's
+ * deal with pat_greedy_next_move() (never going back to a position; with a seed, one move in
+ * eight at random), one move a main-loop turn, and ends its round when the greedy player has
+ * no move left or after 150 moves without a card going out.
  *
- * Every move it sends it keeps, numbered. When the connection drops and a rejoin window is set,
- * it connects again (after 0.5 s, then twice as long each time, at most 5 s apart) until the
- * window closes, sends rejoin with the token of its welcome, and from the host's count of its
- * moves sends again the ones the host has not seen.
+ * The seat keeps every move sent, numbered. When the connection drops and a rejoin window is
+ * set, it connects again (after 0.5 s, then twice as long each time, at most 5 s apart) until
+ * the window closes, sends rejoin with the token of its welcome, and from the host's count of
+ * its moves sends again the ones the host has not seen. The bot does not play while away.
  *
  * Signals:
  *   finished (GError *error)  — the connection is over: %NULL after the match ended normally
@@ -36,6 +38,7 @@ PatNetBot      *pat_net_bot_new        (PatNetClient *client,
                                         const char   *code,
                                         guint64       seed);
 PatNetClient   *pat_net_bot_get_client (PatNetBot    *self);
+PatNetSeat     *pat_net_bot_get_seat   (PatNetBot    *self);
 /* The bot's player number, or -1 before the host welcomed it. */
 int             pat_net_bot_get_player (PatNetBot    *self);
 /* The bot's own score of the round being played (or the last one): its copy of the position. */

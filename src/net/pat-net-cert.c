@@ -197,3 +197,31 @@ pat_net_fingerprint_valid (const char *fingerprint)
       return FALSE;
   return fingerprint[i] == '\0';
 }
+
+/**
+ * pat_net_fingerprint_short:
+ * @fingerprint: a fingerprint (pat_net_fingerprint_valid())
+ *
+ * The short form of a fingerprint that people read out and compare: its first 16 hexadecimal
+ * digits in upper case, in groups of four ("3F9A 12C0 77B1 0E4D"). 64 bits: enough to notice
+ * another host, not a proof against one that searched for a look-alike key.
+ *
+ * Returns: (transfer full): the short form, or "" when @fingerprint is not valid
+ */
+char *
+pat_net_fingerprint_short (const char *fingerprint)
+{
+  GString *out;
+  guint i;
+
+  if (fingerprint == NULL || !pat_net_fingerprint_valid (fingerprint))
+    return g_strdup ("");
+  out = g_string_new (NULL);
+  for (i = 0; i < 16; i++)
+    {
+      if (i > 0 && i % 4 == 0)
+        g_string_append_c (out, ' ');
+      g_string_append_c (out, g_ascii_toupper (fingerprint[i]));
+    }
+  return g_string_free (out, FALSE);
+}

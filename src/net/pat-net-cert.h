@@ -15,5 +15,7 @@ GTlsCertificate *pat_net_cert_load_or_create (const char      *dir,
                                               GError         **error);
 char            *pat_net_cert_fingerprint    (GTlsCertificate *certificate);
 gboolean         pat_net_fingerprint_valid   (const char      *fingerprint);
+/* Its first 16 digits, upper case, in groups of four: "3F9A 12C0 77B1 0E4D". */
+char            *pat_net_fingerprint_short   (const char      *fingerprint);
 
 G_END_DECLS

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* PatNetClient: a player's connection to a match host, a WebSocket over TLS whose certificate
- * is pinned. */
+ * is pinned (given, or trusted on first use). */
 
 #include "config.h"
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "pat-net-cert.h"
@@ -18,7 +19,7 @@ struct _PatNetClient
 
   char                    *address;
   guint                    port;
-  char                    *fingerprint;
+  char                    *fingerprint;       /* the pin; NULL until the first handshake */
   char                    *seen_fingerprint;
 
   SoupSession             *session;
@@ -29,6 +30,7 @@ struct _PatNetClient
   gboolean                 closed_emitted;
   gint64                   last_heard;    /* monotonic µs of the last message or pong */
   guint                    watchdog_id;
+  guint                    host_protocol; /* the version of a message we could not read, or 0 */
 };
 
 G_DEFINE_FINAL_TYPE (PatNetClient, pat_net_client, G_TYPE_OBJECT)
@@ -81,6 +83,26 @@ fail (PatNetClient *self,
     emit_closed (self, self->reason);
 }
 
+/* The "v" of a message in another protocol version (the reader refused it whole), so that the
+ * player can be told which; 0 when there is none to read. */
+static guint
+peek_version (GBytes *bytes)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  JsonNode *root;
+  gint64 v;
+
+  if (!json_parser_load_from_data (parser, data, (gssize) size, NULL))
+    return 0;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return 0;
+  v = json_object_get_int_member_with_default (json_node_get_object (root), "v", 0);
+  return v > 0 && v < 1000 ? (guint) v : 0;
+}
+
 static void
 ws_message_cb (SoupWebsocketConnection *ws,
                int                      type,
@@ -102,6 +124,8 @@ ws_message_cb (SoupWebsocketConnection *ws,
   message = pat_net_message_read_bytes (bytes, &error);
   if (message == NULL)
     {
+      if (g_error_matches (error, PAT_NET_ERROR, PAT_NET_ERROR_VERSION))
+        self->host_protocol = peek_version (bytes);
       fail (self, g_error_new (PAT_NET_ERROR, error->code, "the host sent a bad message: %s",
                                error->message));
       return;
@@ -212,8 +236,13 @@ accept_certificate_cb (SoupMessage          *msg,
 {
   g_free (self->seen_fingerprint);
   self->seen_fingerprint = pat_net_cert_fingerprint (certificate);
+  /* Trust on first use: a player who found the match, or typed its address, knows no
+   * fingerprint; the first certificate seen becomes the pin, and every later connection of this
+   * client (a rejoin) must show the same. */
+  if (self->fingerprint == NULL)
+    self->fingerprint = g_strdup (self->seen_fingerprint);
   /* The pin is the whole of the trust: the certificate is self-signed and names no host. */
-  return self->fingerprint != NULL && strcmp (self->seen_fingerprint, self->fingerprint) == 0;
+  return strcmp (self->seen_fingerprint, self->fingerprint) == 0;
 }
 
 static void
@@ -318,6 +347,47 @@ pat_net_client_send_raw (PatNetClient *self,
                                           binary ? SOUP_WEBSOCKET_DATA_BINARY :
                                                    SOUP_WEBSOCKET_DATA_TEXT,
                                           bytes);
+}
+
+/**
+ * pat_net_client_get_fingerprint:
+ * @self: a client
+ *
+ * Returns: (nullable): the pinned fingerprint of the host's certificate (lowercase hexadecimal):
+ *   the one given to pat_net_client_new(), or, when none was, the one its first handshake saw;
+ *   %NULL before that
+ */
+const char *
+pat_net_client_get_fingerprint (PatNetClient *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_CLIENT (self), NULL);
+
+  return self->fingerprint;
+}
+
+const char *
+pat_net_client_get_address (PatNetClient *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_CLIENT (self), NULL);
+
+  return self->address;
+}
+
+guint
+pat_net_client_get_port (PatNetClient *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_CLIENT (self), 0);
+
+  return self->port;
+}
+
+/* After "closed" with %PAT_NET_ERROR_VERSION: the protocol version the host speaks, else 0. */
+guint
+pat_net_client_get_host_protocol (PatNetClient *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_CLIENT (self), 0);
+
+  return self->host_protocol;
 }
 
 gboolean
@@ -431,7 +501,8 @@ pat_net_client_init (PatNetClient *self)
  * @address: the host's address (no name lookup is needed for an IP address)
  * @port: its port
  * @fingerprint: (nullable): the host certificate's fingerprint (pat_net_cert_fingerprint()):
- *   the connection is refused unless the host shows this certificate
+ *   the connection is refused unless the host shows this certificate; %NULL to trust the
+ *   certificate of the first handshake and pin it (pat_net_client_get_fingerprint())
  *
  * Returns: (transfer full): a client, not connected yet
  */
@@ -444,6 +515,6 @@ pat_net_client_new (const char *address,
 
   self->address = g_strdup (address);
   self->port = port;
-  self->fingerprint = g_ascii_strdown (fingerprint != NULL ? fingerprint : "", -1);
+  self->fingerprint = fingerprint != NULL ? g_ascii_strdown (fingerprint, -1) : NULL;
   return self;
 }

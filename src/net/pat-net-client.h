@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* PatNetClient: a player's connection to a match host, a WebSocket over TLS whose certificate
- * is pinned. */
+ * is pinned (given, or trusted on first use). */
 #pragma once
 
 #include <gio/gio.h>
@@ -34,6 +34,12 @@ void          pat_net_client_send_raw  (PatNetClient        *self,
                                         gboolean             binary);
 void          pat_net_client_close     (PatNetClient        *self);
 gboolean      pat_net_client_is_open   (PatNetClient        *self);
+/* The pinned fingerprint: as given, or (given none) the first handshake's; NULL before it. */
+const char   *pat_net_client_get_fingerprint (PatNetClient  *self);
+const char   *pat_net_client_get_address     (PatNetClient  *self);
+guint         pat_net_client_get_port        (PatNetClient  *self);
+/* After "closed" with PAT_NET_ERROR_VERSION: the host's protocol version, else 0. */
+guint         pat_net_client_get_host_protocol (PatNetClient *self);
 
 /* Parses "ADDRESS:PORT" ("[ADDRESS]:PORT" for IPv6). */
 gboolean      pat_net_parse_address    (const char          *text,

@@ -64,6 +64,15 @@ G_DECLARE_FINAL_TYPE (PatNetSeat, pat_net_seat, PAT, NET_SEAT, GObject)
  *   move-refused (const char *why) — the host refused a move: this player's round is ended
  *   match-ended ()                 — the match is over: get_result() is the final table
  *   rejoined (guint resent)        — back in after a drop, @resent moves sent again
+ *   reconnecting (guint attempt, guint delay_ms, const char *why)
+ *                                  — the connection dropped (@why, in English, for logs); the
+ *                                    seat is AWAY and tries again in @delay_ms
+ *
+ * Errors (get_error()) are PAT_NET_ERROR with a translated sentence for the player, to show as
+ * it is: REFUSED (wrong code, full, name taken, started without you, seat given up…),
+ * CERTIFICATE (not the host this client pinned), VERSION, CLOSED (lost the connection, or the
+ * host closed the match), FAILED (could not connect at all). FAILED with no error: the player
+ * left (pat_net_seat_leave()).
  */
 
 PatNetSeat          *pat_net_seat_new            (PatNetClient   *client,
@@ -72,7 +81,8 @@ PatNetSeat          *pat_net_seat_new            (PatNetClient   *client,
                                                   const char     *code);
 /* Connects and says hello. */
 void                 pat_net_seat_start          (PatNetSeat     *self);
-/* Says bye and closes: the player leaves for good (the host keeps their score). */
+/* Says bye and closes: the player leaves for good (the host keeps their score). The state
+ * becomes FAILED at once, with no error; the state file is removed. */
 void                 pat_net_seat_leave          (PatNetSeat     *self);
 /* End My Round. */
 void                 pat_net_seat_end_round      (PatNetSeat     *self);
@@ -87,6 +97,9 @@ void                 pat_net_seat_set_rejoin_window (PatNetSeat  *self,
  * seat that connects and rejoins with the token, and sends again the moves the host lacks. */
 void                 pat_net_seat_set_state_file (PatNetSeat     *self,
                                                   const char     *path);
+/* The seat from new_from_state() is started already (start() then does nothing); a corrupt or
+ * foreign file gives a PAT_NET_ERROR_FAILED with a sentence for the player. The file is removed
+ * when the match ends or the player leaves. */
 PatNetSeat          *pat_net_seat_new_from_state (const char     *path,
                                                   GError        **error);
 
@@ -110,5 +123,7 @@ int                  pat_net_seat_get_team_total (PatNetSeat     *self,
                                                   guint           team);
 /* The match-end message once the match is over, else NULL. */
 const PatNetMessage *pat_net_seat_get_result     (PatNetSeat     *self);
+/* This round's moves kept for the host: sent, or waiting for a rejoin to be sent. */
+guint                pat_net_seat_get_moves_sent (PatNetSeat     *self);
 
 G_END_DECLS
