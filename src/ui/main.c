@@ -17,10 +17,16 @@ check_options (int    argc,
 {
   g_autofree char *game = NULL;
   g_autofree char *deal = NULL;
+  g_autofree char *join = NULL, *code = NULL, *name = NULL;
+  int team = 0;
   gboolean flag = FALSE;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, NULL, NULL },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, &deal, NULL, NULL },
+    { "join", 0, 0, G_OPTION_ARG_STRING, &join, NULL, NULL },
+    { "code", 0, 0, G_OPTION_ARG_STRING, &code, NULL, NULL },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
+    { "team", 0, 0, G_OPTION_ARG_INT, &team, NULL, NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &flag, NULL, NULL },
     { "gapplication-service", 0, 0, G_OPTION_ARG_NONE, &flag, NULL, NULL },
     { NULL }

@@ -13,8 +13,8 @@
 #define OWN_LABEL "pat-a11y-label"
 
 /* "_Save __all" → "Save _all". */
-static char *
-strip_mnemonic (const char *text)
+char *
+pat_a11y_strip_mnemonic (const char *text)
 {
   GString *plain = g_string_new (NULL);
   const char *p;
@@ -44,7 +44,7 @@ pat_a11y_set_button_label (GtkButton  *button,
                            const char *mnemonic_label)
 {
   GtkWidget *child = gtk_button_get_child (button);
-  g_autofree char *plain = strip_mnemonic (mnemonic_label);
+  g_autofree char *plain = pat_a11y_strip_mnemonic (mnemonic_label);
 
   g_return_if_fail (GTK_IS_BUTTON (button));
   g_return_if_fail (mnemonic_label != NULL);

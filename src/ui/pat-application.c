@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pat-application.h"
+#include "pat-net-client.h"
 #include "pat-preferences.h"
 #include "pat-stats-dialog.h"
 #include "pat-window.h"
@@ -220,9 +221,66 @@ pat_application_activate (GApplication *app)
       gtk_window_present (GTK_WINDOW (window));
       /* A Demon match that was being played when the app closed goes on, else the last game. */
       pat_session_resume (pat_window_get_session (window));
+      /* So does a network match, on the computer that hosts it and on the players'. */
+      pat_window_resume_network (window);
     }
   else
     gtk_window_present (GTK_WINDOW (window));
+}
+
+/* patience --join ADDRESS:PORT --code CODE --name NAME [--team N]: the window joins that match
+ * (its lobby shows), as the Join dialog does. */
+static int
+join_from_command_line (PatApplication          *self,
+                        GApplicationCommandLine *command_line,
+                        GVariantDict            *options)
+{
+  g_autofree char *where = NULL, *code = NULL, *name = NULL, *address = NULL;
+  g_autoptr(GError) error = NULL;
+  PatWindow *window;
+  int team = 0;
+  guint port = 0;
+
+  g_variant_dict_lookup (options, "join", "s", &where);
+  g_variant_dict_lookup (options, "code", "s", &code);
+  g_variant_dict_lookup (options, "name", "s", &name);
+  g_variant_dict_lookup (options, "team", "i", &team);
+  if (where == NULL || code == NULL || name == NULL)
+    {
+      g_application_command_line_printerr (command_line,
+                                           _("error: --join, --code and --name go together\n"));
+      return 2;
+    }
+  if (!pat_net_parse_address (where, &address, &port, &error) ||
+      !pat_net_name_valid (name, &error))
+    {
+      g_application_command_line_printerr (command_line, _("error: %s\n"), error->message);
+      return 2;
+    }
+  if (team < 0 || team > PAT_NET_MAX_TEAMS)
+    {
+      g_application_command_line_printerr (command_line,
+                                           _("error: --team takes 1 to %d\n"), PAT_NET_MAX_TEAMS);
+      return 2;
+    }
+  {
+    g_autofree char *upper = g_ascii_strup (code, -1);
+    gboolean fresh = gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL;
+
+    if (!pat_net_code_valid (upper))
+      {
+        g_application_command_line_printerr (command_line, _("error: '%s' is not a match code\n"),
+                                             code);
+        return 2;
+      }
+    window = get_window (self);
+    gtk_window_present (GTK_WINDOW (window));
+    /* The player's own game is on the board until the first round. */
+    if (fresh)
+      pat_session_resume (pat_window_get_session (window));
+    pat_window_join_network (window, address, port, name, team - 1, upper);
+  }
+  return 0;
 }
 
 static int
@@ -239,6 +297,9 @@ pat_application_command_line (GApplication            *app,
 
   g_variant_dict_lookup (options, "game", "s", &game_id);
   g_variant_dict_lookup (options, "deal", "s", &deal_text);
+  if (g_variant_dict_contains (options, "join") || g_variant_dict_contains (options, "code") ||
+      g_variant_dict_contains (options, "name") || g_variant_dict_contains (options, "team"))
+    return join_from_command_line (self, command_line, options);
 
   /* The errors read as patience-cli's: "error: ", then the message, arguments in '…'. */
   if (game_id != NULL && pat_rules_lookup (game_id) == NULL)
@@ -538,6 +599,12 @@ pat_application_init (PatApplication *self)
     { "game", 'g', 0, G_OPTION_ARG_STRING, NULL,
       N_("Open this game (black-hole, penguin, demon, …)"), N_("ID") },
     { "deal", 'd', 0, G_OPTION_ARG_STRING, NULL, N_("Deal this deal number"), N_("N") },
+    { "join", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Join the Demon match hosted at this address and port"), N_("ADDRESS:PORT") },
+    { "code", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --join, the match code"), N_("CODE") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --join, your name in the match"),
+      N_("NAME") },
+    { "team", 0, 0, G_OPTION_ARG_INT, NULL, N_("With --join, your team (1 to 4)"), N_("N") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
     { NULL }
   };

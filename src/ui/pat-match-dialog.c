@@ -396,6 +396,22 @@ pat_match_dialog_start (PatMatchDialog *self)
   return TRUE;
 }
 
+/* Host and Join: the network match's own dialog, for the window the match would be played in. */
+static void
+network_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (parent != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (parent),
+                                g_str_equal (action_name, "match.host") ? "win.host-match"
+                                                                        : "win.join-match",
+                                NULL);
+  gtk_window_destroy (GTK_WINDOW (widget));
+}
+
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,
@@ -515,6 +531,8 @@ pat_match_dialog_class_init (PatMatchDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "match.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "match.add-player", NULL, add_player_action);
+  gtk_widget_class_install_action (widget_class, "match.host", NULL, network_action);
+  gtk_widget_class_install_action (widget_class, "match.join", NULL, network_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -50,6 +50,7 @@ pat_window_update_actions (PatWindow *self)
   PatMatchPlay *match_play = pat_session_get_match_play (self->session);
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
   gboolean in_match = match_play != NULL;
+  gboolean shared = pat_session_get_shared (self->session);
   gboolean turn_over = in_match && pat_match_play_get_turn_over (match_play);
   /* Once a match's turn is scored it is over: no undo; and nobody replays a match's deal. */
   gboolean can_change = self->game != NULL && !turn_over;
@@ -63,7 +64,7 @@ pat_window_update_actions (PatWindow *self)
                                  pat_game_get_can_undo (self->game));
   /* A game that plays itself has no hints (its help page says so): its only move is the deal. */
   gtk_widget_action_set_enabled (widget, "win.hint",
-                                 playing && can_change && !plays_itself (self));
+                                 playing && can_change && !shared && !plays_itself (self));
   gtk_widget_action_set_enabled (widget, "win.play-to-end",
                                  playing && plays_itself (self) && !playing_to_end (self));
   pat_window_update_stop (self);
@@ -75,7 +76,9 @@ pat_window_update_actions (PatWindow *self)
   {
     const char *label = _("New Game");
 
-    if (in_match)
+    if (shared)
+      label = _("End My Round");
+    else if (in_match)
       label = turn_over || pat_match_get_finished (pat_match_play_get_match (match_play))
               ? _("Next Turn") : _("End Turn");
     gtk_widget_set_tooltip_text (self->new_game_button, label);
@@ -104,6 +107,13 @@ new_game_action (GtkWidget  *widget,
         pat_window_start_next_turn (self);
       else
         gtk_widget_activate_action (widget, "win.end-turn", NULL);
+      return;
+    }
+  /* In a network match, the round's end: the next deal comes from the host. */
+  if (pat_session_get_shared (self->session))
+    {
+      if (self->net_play != NULL)
+        pat_net_seat_end_round (pat_net_play_get_seat (self->net_play));
       return;
     }
   if (self->game != NULL)
@@ -503,6 +513,22 @@ new_match_action (GtkWidget  *widget,
 }
 
 static void
+host_match_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  pat_window_open_net_dialog (PAT_WINDOW (widget), TRUE);
+}
+
+static void
+join_match_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  pat_window_open_net_dialog (PAT_WINDOW (widget), FALSE);
+}
+
+static void
 scoreboard_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
@@ -606,6 +632,8 @@ pat_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
   gtk_widget_class_install_action (widget_class, "win.game-chooser", NULL, game_chooser_action);
   gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
+  gtk_widget_class_install_action (widget_class, "win.host-match", NULL, host_match_action);
+  gtk_widget_class_install_action (widget_class, "win.join-match", NULL, join_match_action);
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_action);
   gtk_widget_class_install_action (widget_class, "win.scoreboard", NULL, scoreboard_action);
   gtk_widget_class_install_action (widget_class, "win.abandon-match", NULL, abandon_match_action);

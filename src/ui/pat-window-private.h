@@ -3,6 +3,7 @@
 #pragma once
 
 #include "pat-celebration.h"
+#include "pat-net-panel.h"
 #include "pat-window.h"
 
 G_BEGIN_DECLS
@@ -67,6 +68,10 @@ struct _PatWindow {
   /* The solver's side: pat-window-solver.c */
   AdwToast            *search_toast;   /* added SEARCH_TOAST_DELAY_MS after the search starts */
   guint                search_toast_id;
+
+  GtkWidget           *play_area;      /* the board, and beside it (below, narrow) the net panel */
+  PatNetPanel         *net_panel;      /* a network match's live scoreboard */
+  PatNetPlay          *net_play;       /* the network match played here, or NULL */
 };
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
@@ -77,6 +82,14 @@ void pat_window_actions_setup         (PatWindow      *self);
 /* pat-window-solver.c: winnability, hints, the demo and winnable-only deals. */
 void     pat_window_solver_class_init  (GtkWidgetClass *widget_class);
 void     pat_window_solver_setup       (PatWindow      *self);
+
+/* pat-window-net.c */
+void     pat_window_net_setup          (PatWindow      *self);
+void     pat_window_net_dispose        (PatWindow      *self);
+void     pat_window_net_set_narrow     (PatWindow      *self,
+                                        gboolean        narrow);
+void     pat_window_open_net_dialog    (PatWindow      *self,
+                                        gboolean        host);
 void     pat_window_solver_dispose     (PatWindow      *self);
 void     pat_window_solver_update      (PatWindow      *self);
 /* Shows the solver's verdict in the status line, as the window's width allows. */

@@ -820,16 +820,8 @@ set_icon_button (GtkButton  *button,
       gtk_widget_set_tooltip_text (GTK_WIDGET (button), NULL);
       return;
     }
-  plain = g_strdup (mnemonic_label);
   /* "_Undo" → "Undo", for the tooltip and the button's name. */
-  {
-    char *from = plain, *to = plain;
-
-    for (; *from != '\0'; from++)
-      if (*from != '_')
-        *to++ = *from;
-    *to = '\0';
-  }
+  plain = pat_a11y_strip_mnemonic (mnemonic_label);
   gtk_button_set_icon_name (button, icon_name);
   gtk_widget_remove_css_class (GTK_WIDGET (button), "text-button");
   gtk_widget_set_tooltip_text (GTK_WIDGET (button), plain);
@@ -948,6 +940,8 @@ default_width_cb (PatWindow  *self,
     gtk_widget_add_css_class (self->status_bar, "narrow");
   else
     gtk_widget_remove_css_class (self->status_bar, "narrow");
+  if (self->net_panel != NULL)
+    pat_window_net_set_narrow (self, narrow);
   update_status (self);
   pat_window_update_verdict (self);
 }
@@ -1259,6 +1253,7 @@ setup (PatWindow  *self,
                            self, G_CONNECT_SWAPPED);
   pat_window_actions_setup (self);
   pat_window_solver_setup (self);
+  pat_window_net_setup (self);
   if (pat_session_get_game (session) != NULL)
     session_game_cb (self, NULL, session);
 }
@@ -1277,6 +1272,7 @@ pat_window_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   pat_window_solver_dispose (self);
+  pat_window_net_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PAT_TYPE_WINDOW);
   g_clear_object (&self->game);
   g_clear_object (&self->game_signals);
@@ -1309,6 +1305,7 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, play_area);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, celebration);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_revealer);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_icon);

@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "pat-board.h"
+#include "pat-net-play.h"
 #include "pat-session.h"
 
 G_BEGIN_DECLS
@@ -29,5 +30,17 @@ void        pat_window_dismiss_toast  (PatWindow           *self,
 /* Actions for the other windows (besides the menu's): win.choose-game (s: game id) resumes or
  * deals that game, win.start-deal ((ss): game id, deal number) deals that deal, win.new-match,
  * win.resume-match. */
+
+/* A network match played in this window (see pat-window-net.c). */
+void        pat_window_play_network   (PatWindow           *self,
+                                       PatNetPlay          *play);
+PatNetPlay *pat_window_get_net_play   (PatWindow           *self);
+gboolean    pat_window_resume_network (PatWindow           *self);
+void        pat_window_join_network   (PatWindow           *self,
+                                       const char          *address,
+                                       guint                port,
+                                       const char          *name,
+                                       int                  team,
+                                       const char          *code);
 
 G_END_DECLS

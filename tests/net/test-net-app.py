@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The app in a network match, on a network of the test's own (the namespaces, bridge, buses
+and Avahi daemons of test-net-netns.py): `patience-cli match-host` hosts a match of two teams in
+the first namespace; the app, under a virtual X display, joins it by address from the second
+(`patience --join`), and two `match-join` players from the third. Each round the app's player
+ends their round with Ctrl+N, as a player at the keyboard does; in the second round the host is
+killed with SIGKILL and started again from its saved state, and the app rejoins by itself. The
+match goes to the target; the host's final table has the app's player in their team, and the
+app shows "The demon is exorcised!" (a screenshot is left in the build's meson-logs).
+
+Needs root, `ip netns`, dbus-daemon, avahi-daemon, Xvfb, openbox and xdotool: without them it
+says why and exits 77. The X display listens on its Unix socket only; nothing is sent on the
+machine's own interfaces."""
+
+import importlib.util
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location('netns', os.path.join(HERE, 'test-net-netns.py'))
+netns = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(netns)
+
+APP = os.environ.get('PATIENCE_APP', 'patience')
+SCHEMAS = os.environ.get('PATIENCE_SCHEMA_DIR', '')
+LOGS = os.environ.get('PATIENCE_LOG_DIR', '')
+TARGET = 25
+check = netns.check
+
+
+def can_run():
+    netns.can_run()
+    for tool in ('Xvfb', 'openbox', 'xdotool', 'dbus-run-session'):
+        if shutil.which(tool) is None:
+            netns.skip(f'{tool} is not installed (build-aux/dev deps installs it)')
+    if not os.path.exists(APP):
+        netns.skip(f'the app is not built ({APP})')
+
+
+def start_display(tmp):
+    for n in range(140, 200):
+        if not os.path.exists(f'/tmp/.X11-unix/X{n}') and not os.path.exists(f'/tmp/.X{n}-lock'):
+            break
+    display = f':{n}'
+    xvfb = subprocess.Popen(['Xvfb', display, '-nolisten', 'tcp', '-screen', '0', '1280x800x24'],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while not os.path.exists(f'/tmp/.X11-unix/X{n}'):
+        if time.monotonic() > deadline:
+            raise RuntimeError('Xvfb did not start')
+        time.sleep(0.05)
+    env = dict(os.environ, DISPLAY=display)
+    wm = subprocess.Popen(['openbox', '--sm-disable'], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    return display, [wm, xvfb]
+
+
+def xdotool(display, *args):
+    return subprocess.run(['xdotool', *args], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True, text=True, timeout=20)
+
+
+def end_app_round(display):
+    """Ctrl+N in the app's main window: in a network round, End My Round."""
+    found = xdotool(display, 'search', '--onlyvisible', '--name', '^Patience')
+    windows = found.stdout.split()
+    if not windows:
+        return False
+    xdotool(display, 'windowactivate', '--sync', windows[0])
+    time.sleep(0.3)
+    return xdotool(display, 'key', '--clearmodifiers', 'ctrl+n').returncode == 0
+
+
+def run(net, display):
+    state = f'{net.tmp}/host-state.json'
+    cert = f'{net.tmp}/cert'
+    args = [netns.CLI, 'match-host', '--bind', f'{netns.SUBNET}1', '--no-announce',
+            '--players', '3', '--teams', '2', '--target', str(TARGET), '--deal', '11',
+            '--name', 'App match', '--cert-dir', cert, '--state', state]
+    host = net.spawn(1, 'host', [*args, '--port', '0'])
+    listening = netns.wait_for_line(host, lambda line: line['type'] == 'listening')
+    if not check(listening, 'the host listens in the first namespace'):
+        return
+    port, fingerprint, code = listening['port'], listening['fingerprint'], listening['code']
+
+    home = f'{net.tmp}/app-home'
+    os.makedirs(home)
+    app_env = {
+        'DISPLAY': display,
+        'HOME': home,
+        'XDG_DATA_HOME': f'{home}/data',
+        'XDG_CONFIG_HOME': f'{home}/config',
+        'XDG_CACHE_HOME': f'{home}/cache',
+        'XDG_RUNTIME_DIR': f'{home}/run',
+        'GSETTINGS_BACKEND': 'memory',
+        'GSETTINGS_SCHEMA_DIR': SCHEMAS,
+        'GTK_A11Y': 'none',
+        'NO_AT_BRIDGE': '1',
+        'LC_ALL': 'C.UTF-8',
+    }
+    os.makedirs(app_env['XDG_RUNTIME_DIR'], mode=0o700)
+    env_args = ['env', *[f'{k}={v}' for k, v in app_env.items()]]
+    app = net.spawn(2, 'app', [*env_args, 'dbus-run-session', '--', APP, '--join',
+                               f'{netns.SUBNET}1:{port}', '--code', code.lower(),
+                               '--name', 'Ada', '--team', '1'])
+    joins = [net.spawn(3, 'join', [netns.CLI, 'match-join', '--address',
+                                   f'{netns.SUBNET}1:{port}', '--code', code, '--fingerprint',
+                                   fingerprint, '--name', name, '--team', str(team), '--seed',
+                                   str(seed)])
+             for name, team, seed in (('Bea', 1, 31), ('Cid', 2, 32))]
+
+    lobby = netns.wait_for_line(host, lambda line: line['type'] == 'lobby' and any(
+        row['name'] == 'Ada' for row in line['players']), timeout=60)
+    check(lobby, 'the app joins the match by address from its namespace '
+          f'({netns.last_line(netns.output(app)[1])})')
+    ada_id = next((row.get('id') for row in (lobby or {}).get('players', [])
+                   if row['name'] == 'Ada'), None)
+
+    # Round after round, the app's player ends their round from the keyboard; in round 2 the
+    # host is killed and started again from its state.
+    rounds_ended = set()
+    killed = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        lines = netns.json_lines(host)
+        starts = [line['round'] for line in lines if line['type'] == 'round-start']
+        if any(line['type'] == 'match-end' for line in lines):
+            break
+        if starts and starts[-1] not in rounds_ended:
+            current = starts[-1]
+            if current == 2 and not killed:
+                time.sleep(1.0)
+                host.send_signal(signal.SIGKILL)
+                host.wait()
+                killed = True
+                host = net.spawn(1, 'host-again', [*args, '--port', str(port)])
+                again = netns.wait_for_line(host, lambda line: line['type'] == 'listening')
+                check(again and again['port'] == port,
+                      'the host killed with SIGKILL starts again from its saved state')
+                rejoined = netns.wait_for_line(host, lambda line: line['type'] == 'rejoined' and
+                                               line.get('player') == ada_id, timeout=60)
+                check(rejoined, f'the app rejoins the restarted host by itself ({rejoined})')
+                continue
+            time.sleep(1.5)
+            if end_app_round(display):
+                rounds_ended.add(current)
+        if host.poll() is not None:
+            break
+        time.sleep(0.3)
+
+    status, lines, err = netns.finish(host, timeout=120)
+    ends = [line for line in lines if line['type'] == 'match-end']
+    if check(status == 0 and len(ends) == 1,
+             f'the match ends ({status}: {netns.last_line(err)})'):
+        end = ends[0]
+        ada = [row for row in end['players'] if row['name'] == 'Ada']
+        sums = [sum(r['total'] for r in end['players'] if r['team'] == t) for t in (0, 1)]
+        check(ada and ada[0]['team'] == 0 and len(end['players']) == 3,
+              f'the final table has the app\'s player in team 1 ({end})')
+        check(end['team_totals'] == sums and max(sums) >= TARGET,
+              f'a team reached the target {TARGET}, team totals pooled ({sums})')
+    for process in joins:
+        jstatus, jlines, jerr = netns.finish(process, timeout=60)
+        check(jstatus == 0, f'a headless player ends with the match ({jstatus})')
+
+    # The app shows the final table.
+    shown = False
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not shown:
+        # The message dialog has no title of its own (its heading is drawn): a second toplevel
+        # of the app's beside the main window.
+        found = xdotool(display, 'search', '--onlyvisible', '--class', 'patience')
+        shown = len(found.stdout.split()) >= 2
+        time.sleep(0.5)
+    if LOGS and shutil.which('import'):
+        subprocess.run(['import', '-window', 'root', f'{LOGS}/net-app-final.png'],
+                       env=dict(os.environ, DISPLAY=display), capture_output=True)
+    check(shown and app.poll() is None,
+          'the app is still running and shows the final table in a dialog')
+    app.terminate()
+
+
+def main():
+    can_run()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    with tempfile.TemporaryDirectory(prefix='patience-netapp-') as tmp:
+        net = netns.Network(tmp)
+        display, x = start_display(tmp)
+        try:
+            net.build()
+            check(True, 'three namespaces on a bridge, each with its bus and Avahi daemon')
+            run(net, display)
+        except (RuntimeError, subprocess.CalledProcessError) as error:
+            detail = getattr(error, 'stderr', '') or ''
+            check(False, f'the test network: {error} {netns.last_line(detail)}')
+        finally:
+            for process in net.processes:
+                if process.label == 'app':
+                    out, err = netns.output(process)
+                    for line in err.strip().splitlines()[-15:]:
+                        print(f'# app: {line}')
+            net.cleanup()
+            for process in x:
+                process.terminate()
+                process.wait()
+    results = netns.results
+    print(f'1..{len(results)}')
+    return 0 if results and all(ok for ok, _ in results) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
