@@ -823,6 +823,70 @@ test_away (void)
   g_unlink (host_state);
 }
 
+/* A move the host refuses (here one the seat never played, sent behind its back): the seat ends
+ * its round and says why. */
+static void
+test_move_refused (void)
+{
+  g_autoptr(PatNetHost) host = new_host (2, PAT_NET_MAX_TARGET);
+  g_autoptr(PatNetMessage) bogus = pat_net_message_new (PAT_NET_MSG_MOVE);
+  Seat ann, bob;
+
+  seat_open (&ann, host, "Ann", CODE, fingerprint);
+  /* Ann in first: she is player 0. */
+  WAIT_UNTIL (pat_net_seat_get_state (ann.seat) == PAT_NET_SEAT_LOBBY);
+  seat_open (&bob, host, "Bob", CODE, fingerprint);
+  WAIT_UNTIL (ann.rounds_started == 1 && bob.rounds_started == 1);
+
+  bogus->round = 1;
+  bogus->seq = 0;
+  g_strlcpy (bogus->move, "zz", sizeof bogus->move);
+  pat_net_client_send (pat_net_seat_get_client (ann.seat), bogus);
+  WAIT_UNTIL (ann.refused != NULL);
+  g_assert_nonnull (strstr (ann.refused, "zz"));
+  g_assert_cmpint (pat_net_seat_get_state (ann.seat), ==, PAT_NET_SEAT_WAITING);
+  /* Her round is over for the host too: she sent end-round. */
+  WAIT_UNTIL (pat_net_seat_player_get_ended (row (bob.seat, 0)));
+  g_assert_cmpuint (pat_net_seat_player_get_moves (row (bob.seat, 0)), ==, 0);
+  /* A move played after that is neither sent nor kept. */
+  play_one (pat_net_seat_get_game (ann.seat));
+  g_assert_cmpuint (pat_net_seat_get_moves_sent (ann.seat), ==, 0);
+
+  seat_clear (&ann);
+  seat_clear (&bob);
+}
+
+/* The host goes for good: away while the rejoin window lasts, then failed, in words. */
+static void
+test_host_gone (void)
+{
+  g_autoptr(PatNetHost) host = new_host (1, PAT_NET_MAX_TARGET);
+  Seat ann, lone;
+
+  seat_open (&ann, host, "Ann", CODE, fingerprint);
+  pat_net_seat_set_rejoin_window (ann.seat, 1);
+  WAIT_UNTIL (ann.rounds_started == 1);
+  g_clear_object (&host);
+  WAIT_UNTIL (pat_net_seat_get_state (ann.seat) == PAT_NET_SEAT_AWAY);
+  WAIT_UNTIL (pat_net_seat_get_state (ann.seat) == PAT_NET_SEAT_FAILED);
+  g_assert_cmpuint (ann.reconnects, >, 0);
+  g_assert_error (pat_net_seat_get_error (ann.seat), PAT_NET_ERROR, PAT_NET_ERROR_CLOSED);
+  g_assert_cmpstr (pat_net_seat_get_error (ann.seat)->message, ==,
+                   "Lost the connection to the host.");
+
+  /* Without a rejoin window the drop fails the seat at once. */
+  host = new_host (1, PAT_NET_MAX_TARGET);
+  seat_open (&lone, host, "Lone", CODE, fingerprint);
+  WAIT_UNTIL (lone.rounds_started == 1);
+  g_clear_object (&host);
+  WAIT_UNTIL (pat_net_seat_get_state (lone.seat) == PAT_NET_SEAT_FAILED);
+  g_assert_cmpuint (lone.reconnects, ==, 0);
+  g_assert_error (pat_net_seat_get_error (lone.seat), PAT_NET_ERROR, PAT_NET_ERROR_CLOSED);
+
+  seat_clear (&ann);
+  seat_clear (&lone);
+}
+
 static void
 drop_log_cb (const char     *domain,
              GLogLevelFlags  level,
@@ -855,6 +919,8 @@ main (int   argc,
   g_test_add_func ("/net/seat/tofu", test_tofu);
   g_test_add_func ("/net/seat/state-file", test_state_file);
   g_test_add_func ("/net/seat/away", test_away);
+  g_test_add_func ("/net/seat/move-refused", test_move_refused);
+  g_test_add_func ("/net/seat/host-gone", test_host_gone);
 
   status = g_test_run ();
 
