@@ -39,6 +39,11 @@ typedef struct {
   int              team;
   guint64          seed;
   guint            rejoin_for;
+  /* match-join --trace: the time (monotonic µs) on every line of a message received, and a
+   * line for every move sent; --move-interval: the pause after each of the bot's moves. */
+  gboolean         trace;
+  guint            move_interval_ms;
+  gboolean         pausing;
   guint            timeout_id;
   PatNetClient    *client;
   PatNetBot       *bot;
@@ -59,6 +64,25 @@ print_message (const PatNetMessage *message)
   g_autofree char *text = pat_net_message_to_string (message);
 
   print_json_line (text);
+}
+
+/* @message's line with "t" added: the monotonic time @t in µs (CLOCK_MONOTONIC, the same clock
+ * for every process on the computer). */
+static void
+print_message_at (const PatNetMessage *message,
+                  gint64               t)
+{
+  g_autofree char *text = pat_net_message_to_string (message);
+  g_autoptr(GString) line = g_string_new (text);
+
+  g_strchomp (line->str);
+  line->len = strlen (line->str);
+  if (line->len > 0 && line->str[line->len - 1] == '}')
+    {
+      g_string_truncate (line, line->len - 1);
+      g_string_append_printf (line, ",\"t\":%" G_GINT64_FORMAT "}", t);
+    }
+  print_json_line (line->str);
 }
 
 static void
@@ -449,12 +473,16 @@ join_message_cb (PatNetClient  *client,
                  PatNetBot     *bot)
 {
   Run *run = g_object_get_data (G_OBJECT (bot), "run");
+  gint64 t = g_get_monotonic_time ();
 
   if (message->type == PAT_NET_MSG_ROUND_START)
     run->started = TRUE;
   if (message->type == PAT_NET_MSG_LOBBY)
     remember_names (run, message);
-  print_message (message);
+  if (run->trace)
+    print_message_at (message, t);
+  else
+    print_message (message);
   if (message->type == PAT_NET_MSG_ROUND_END)
     {
       g_autofree char *line = NULL;
@@ -467,6 +495,59 @@ join_message_cb (PatNetClient  *client,
     }
   if (message->type == PAT_NET_MSG_ROUND_END || message->type == PAT_NET_MSG_MATCH_END)
     print_table (run, message);
+}
+
+static gboolean
+pause_over_cb (gpointer user_data)
+{
+  gboolean *over = user_data;
+
+  *over = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Every message the bot sends: with --trace, a line for each move; with --move-interval, a
+ * pause after it. */
+static void
+join_sent_cb (PatNetClient  *client,
+              PatNetMessage *message,
+              PatNetBot     *bot)
+{
+  Run *run = g_object_get_data (G_OBJECT (bot), "run");
+  GSource *current = g_main_current_source ();
+  gint64 until;
+
+  if (message->type != PAT_NET_MSG_MOVE)
+    return;
+  if (run->trace)
+    {
+      g_autofree char *line = NULL;
+
+      line = g_strdup_printf ("{\"type\":\"sent-move\",\"round\":%u,\"seq\":%u,"
+                              "\"t\":%" G_GINT64_FORMAT "}", message->round, message->seq,
+                              g_get_monotonic_time ());
+      print_json_line (line);
+    }
+
+  /* The pause, as a person takes between moves: only after a move the bot played from its own
+   * main-loop source (not the moves it sends again after a rejoin, from the host's message).
+   * The main loop runs on meanwhile, so what the host sends is read and timed as it comes; the
+   * bot's source, being dispatched, is blocked and plays no move until the pause is over. */
+  if (run->move_interval_ms == 0 || run->pausing || current == NULL ||
+      current != g_main_context_find_source_by_user_data (NULL, bot))
+    return;
+  run->pausing = TRUE;
+  until = g_get_monotonic_time () + (gint64) run->move_interval_ms * 1000;
+  while (g_get_monotonic_time () < until)
+    {
+      gboolean over = FALSE;
+      gint64 left_ms = (until - g_get_monotonic_time () + 999) / 1000;
+
+      g_timeout_add ((guint) MAX (left_ms, 1), pause_over_cb, &over);
+      while (!over)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  run->pausing = FALSE;
 }
 
 static void
@@ -521,6 +602,7 @@ join_start (Run        *run,
   run->bot = pat_net_bot_new (run->client, run->name, run->team, run->code, run->seed);
   g_object_set_data (G_OBJECT (run->bot), "run", run);
   g_signal_connect (run->client, "message", G_CALLBACK (join_message_cb), run->bot);
+  g_signal_connect (run->client, "sent", G_CALLBACK (join_sent_cb), run->bot);
   g_signal_connect (run->bot, "finished", G_CALLBACK (join_finished_cb), run);
   g_signal_connect (run->bot, "reconnecting", G_CALLBACK (join_reconnecting_cb), run);
   g_signal_connect (run->bot, "rejoined", G_CALLBACK (join_rejoined_cb), run);
@@ -580,7 +662,8 @@ pat_cli_match_join (int    argc,
   g_autofree char *where = NULL, *code = NULL, *name = NULL, *team_text = NULL;
   g_autofree char *fingerprint = NULL, *seed_text = NULL;
   g_autofree char *match = NULL, *timeout_text = NULL, *rejoin_text = NULL;
-  gboolean discover = FALSE;
+  g_autofree char *interval_text = NULL;
+  gboolean discover = FALSE, trace = FALSE;
   GOptionEntry entries[] = {
     { "address", 'a', 0, PAT_CLI_ARG_TEXT, &where,
       "The host's ADDRESS:PORT (required without --discover)", "ADDRESS:PORT" },
@@ -601,6 +684,11 @@ pat_cli_match_join (int    argc,
       "seed (default 0: every move the greedy one)", "N" },
     { "rejoin-for", 0, 0, PAT_CLI_ARG_TEXT, &rejoin_text, "When the connection drops, how long to "
       "keep trying to rejoin in seconds (default 300; 0: never)", "S" },
+    { "move-interval", 0, 0, PAT_CLI_ARG_TEXT, &interval_text, "Pause this long after each "
+      "move, in milliseconds, as a person would (default 0: play as fast as possible)", "MS" },
+    { "trace", 0, 0, G_OPTION_ARG_NONE, &trace, "Time the messages: add \"t\", the monotonic "
+      "clock in microseconds, to every message's line, and print a line for every move sent "
+      "({\"type\":\"sent-move\",\"round\":R,\"seq\":N,\"t\":T})", NULL },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -608,7 +696,7 @@ pat_cli_match_join (int    argc,
   g_autoptr(GMainLoop) loop = NULL;
   g_autofree char *address = NULL;
   g_autofree char *upper = NULL;
-  guint64 team = 0, seed = 0, timeout = 30, rejoin_for = PAT_NET_GRACE_S;
+  guint64 team = 0, seed = 0, timeout = 30, rejoin_for = PAT_NET_GRACE_S, interval = 0;
   guint port = 0;
   Run run = { 0, };
 
@@ -628,7 +716,8 @@ pat_cli_match_join (int    argc,
       !parse_uint_option ("--team", team_text, 1, PAT_NET_MAX_TEAMS, &team, &error) ||
       !parse_uint_option ("--seed", seed_text, 0, G_MAXUINT64, &seed, &error) ||
       !parse_uint_option ("--timeout", timeout_text, 1, 3600, &timeout, &error) ||
-      !parse_uint_option ("--rejoin-for", rejoin_text, 0, 86400, &rejoin_for, &error))
+      !parse_uint_option ("--rejoin-for", rejoin_text, 0, 86400, &rejoin_for, &error) ||
+      !parse_uint_option ("--move-interval", interval_text, 0, 60000, &interval, &error))
     return pat_cli_fail ("%s", error->message);
   if ((where == NULL) == !discover)
     return pat_cli_fail ("one of --address and --discover is required, not both");
@@ -662,6 +751,8 @@ pat_cli_match_join (int    argc,
   run.team = (int) team - 1;
   run.seed = seed;
   run.rejoin_for = (guint) rejoin_for;
+  run.trace = trace;
+  run.move_interval_ms = (guint) interval;
   run.match = match;
   if (discover)
     {

@@ -39,6 +39,7 @@ enum {
   OPENED,
   MESSAGE,
   CLOSED,
+  SENT,
   N_SIGNALS
 };
 
@@ -333,6 +334,7 @@ pat_net_client_send (PatNetClient        *self,
     return;
   text = pat_net_message_to_string (message);
   soup_websocket_connection_send_text (self->ws, text);
+  g_signal_emit (self, signals[SENT], 0, message);
 }
 
 void
@@ -489,6 +491,8 @@ pat_net_client_class_init (PatNetClientClass *klass)
                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SENT] = g_signal_new ("sent", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

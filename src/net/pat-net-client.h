@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (PatNetClient, pat_net_client, PAT, NET_CLIENT, GObject)
  *   closed (GError *error)            — the connection is over: @error is %NULL after a
  *                                       normal close, else why (refused, a bad message, the
  *                                       host gone, the certificate not the pinned one)
+ *   sent (const PatNetMessage *message) — pat_net_client_send() has just queued @message on
+ *                                       an open connection (not emitted when the connection
+ *                                       is not open, nor for pat_net_client_send_raw()): for
+ *                                       whoever traces or paces what a player sends
  */
 
 PatNetClient *pat_net_client_new       (const char          *address,

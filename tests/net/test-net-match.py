@@ -368,8 +368,72 @@ def check_match(tmp, label, host_args, players):
     return result[0] if result else None, err
 
 
+def traced(tmp):
+    """match-join --trace timestamps what it sends and receives on the monotonic clock, the
+    same for both players: every move shows on the other's scoreboard after it was sent; and
+    --move-interval spaces a player's moves at least that far apart."""
+    interval_ms = 100
+    host, listening = start_host(tmp, '--players', '2', '--target', '1', '--deal', '11')
+    paced = join(tmp, listening, 'Ann', '--seed', '1', '--trace', '--move-interval',
+                 str(interval_ms))
+    fast = join(tmp, listening, 'Bob', '--seed', '2', '--trace')
+    started = time.monotonic()
+    (pstatus, plines, perr), (fstatus, flines, ferr) = finish(paced), finish(fast)
+    status, _, err = finish(host)
+    took = time.monotonic() - started
+    check(status == 0 and pstatus == 0 and fstatus == 0,
+          f'--trace: the host and both players exit 0 ({status}, {pstatus}, {fstatus}; '
+          f'{last_line(err)}; {last_line(perr)}; {last_line(ferr)})')
+
+    def sent(lines):
+        return [line for line in lines if line['type'] == 'sent-move']
+
+    fields_ok = bool(sent(plines)) and bool(sent(flines))
+    for lines in (plines, flines):
+        times = []
+        for line in lines:
+            if line['type'] == 'sent-move':
+                fields_ok &= (set(line) == {'type', 'round', 'seq', 't'} and
+                              all(isinstance(line[k], int) for k in ('round', 'seq', 't')))
+            if 't' in line:
+                times.append(line['t'])
+            else:
+                # Every message from the host carries its time, as the lines of the player's
+                # own reckoning need not.
+                fields_ok &= line['type'] == 'own-score'
+        fields_ok &= times == sorted(times) and times[0] > 0
+    check(fields_ok, '--trace: every message line has "t", every move sent a sent-move line '
+                     'with round, seq and t, in the order of the clock')
+
+    # Each of Ann's moves reaches Bob's scoreboard (her player-state with that many moves),
+    # mostly later on the same clock: "t" of sent-move is read just after the move was written
+    # to the socket, and a busy machine may run the host and Bob before Ann reads the clock.
+    ann = next(line['player'] for line in plines if line['type'] == 'welcome')
+    lags = []
+    for move in sent(plines):
+        shown = next((line['t'] for line in flines if line['type'] == 'player-state' and
+                      line['player'] == ann and line['round'] == move['round'] and
+                      line['moves'] >= move['seq'] + 1), None)
+        lags.append(None if shown is None else shown - move['t'])
+    check(lags and None not in lags and sorted(lags)[len(lags) // 2] > 0,
+          f'--trace: each of the {len(lags)} moves of one player shows on the other\'s '
+          f'scoreboard, after it was sent on the same clock (the median lag '
+          f'{sorted(lags)[len(lags) // 2] if lags and None not in lags else None} µs)')
+
+    gaps = [b['t'] - a['t'] for a, b in zip(sent(plines), sent(plines)[1:])]
+    fast_gaps = [b['t'] - a['t'] for a, b in zip(sent(flines), sent(flines)[1:])]
+    print(f'# --move-interval {interval_ms}: {len(gaps) + 1} moves in {took:.1f} s, the '
+          f'shortest gap {min(gaps, default=0) / 1000:.1f} ms; without, the median gap '
+          f'{sorted(fast_gaps)[len(fast_gaps) // 2] / 1000 if fast_gaps else 0:.2f} ms')
+    check(len(gaps) >= 10 and min(gaps) >= interval_ms * 1000,
+          f'--move-interval {interval_ms}: a player\'s moves are at least {interval_ms} ms '
+          f'apart ({len(gaps)} gaps, the shortest {min(gaps, default=0)} µs)')
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix='patience-net-') as tmp:
+        traced(tmp)
+
         target = 25
         result, err = check_match(tmp, 'three players', ['--players', '3', '--target', str(target),
                                                          '--deal', '11'],
