@@ -229,7 +229,8 @@ update (PatNetPanel *self)
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->status), "error");
 
-  table = fill_table (self->table, self->seat, FALSE, self->between_rounds, self->compact);
+  table = fill_table (self->table, self->seat, FALSE,
+                      self->between_rounds || state == PAT_NET_SEAT_OVER, self->compact);
   g_object_set_data_full (G_OBJECT (self), "table-text", g_steal_pointer (&table), g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->end_round_button), state == PAT_NET_SEAT_PLAYING);
 }

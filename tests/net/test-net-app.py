@@ -68,7 +68,7 @@ def xdotool(display, *args):
 
 def end_app_round(display):
     """Ctrl+N in the app's main window: in a network round, End My Round."""
-    found = xdotool(display, 'search', '--onlyvisible', '--name', '^Patience')
+    found = xdotool(display, 'search', '--onlyvisible', '--class', 'patience')
     windows = found.stdout.split()
     if not windows:
         return False
@@ -126,10 +126,12 @@ def run(net, display):
     # host is killed and started again from its state.
     rounds_ended = set()
     killed = False
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         lines = netns.json_lines(host)
         starts = [line['round'] for line in lines if line['type'] == 'round-start']
+        if killed and not starts:
+            starts = [2]
         if any(line['type'] == 'match-end' for line in lines):
             break
         if starts and starts[-1] not in rounds_ended:
@@ -146,6 +148,10 @@ def run(net, display):
                 rejoined = netns.wait_for_line(host, lambda line: line['type'] == 'rejoined' and
                                                line.get('player') == ada_id, timeout=60)
                 check(rejoined, f'the app rejoins the restarted host by itself ({rejoined})')
+                # The resumed host says no round-start for the round it resumes: end it now.
+                time.sleep(1.5)
+                if end_app_round(display):
+                    rounds_ended.add(current)
                 continue
             time.sleep(1.5)
             if end_app_round(display):
@@ -154,7 +160,7 @@ def run(net, display):
             break
         time.sleep(0.3)
 
-    status, lines, err = netns.finish(host, timeout=120)
+    status, lines, err = netns.finish(host, timeout=60)
     ends = [line for line in lines if line['type'] == 'match-end']
     if check(status == 0 and len(ends) == 1,
              f'the match ends ({status}: {netns.last_line(err)})'):

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pat-application.h"
@@ -271,6 +272,27 @@ test_hosted_match (void)
   final = ADW_MESSAGE_DIALOG (find_window (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr (adw_message_dialog_get_heading (final), ==, "The demon is exorcised!");
   g_assert_cmpint (pat_net_seat_get_state (seat), ==, PAT_NET_SEAT_OVER);
+  /* The table beside the board has the host's final totals: the last round counted once. */
+  {
+    const PatNetMessage *result = pat_net_seat_get_result (seat);
+    g_autofree char *text = pat_net_panel_dup_table (window->net_panel);
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+    guint i, j, checked = 0;
+
+    g_assert_nonnull (result);
+    for (i = 0; i < result->n_players; i++)
+      for (j = 0; lines[j] != NULL; j++)
+        {
+          g_auto(GStrv) cells = g_strsplit (lines[j], "\t", -1);
+
+          if (g_strv_length (cells) >= 4 && g_str_equal (cells[0], result->players[i].name))
+            {
+              g_assert_cmpint (atoi (cells[3]), ==, result->players[i].total);
+              checked++;
+            }
+        }
+    g_assert_cmpuint (checked, ==, 2);
+  }
 
   /* Rematch: a new match on the same port, and its lobby. */
   adw_message_dialog_response (final, "rematch");
