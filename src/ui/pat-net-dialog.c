@@ -575,6 +575,7 @@ found_changed_cb (PatNetDialog *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->browser));
 
+  gtk_widget_set_visible (GTK_WIDGET (self->found_list), n > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->found_status), n == 0);
   if (n == 0)
     gtk_label_set_text (self->found_status, _("Looking for matches on this network…"));
@@ -584,8 +585,15 @@ static void
 browser_failed_cb (PatNetDialog *self,
                    GError       *error)
 {
-  g_autofree char *text = g_strdup_printf (_("Matches on this network cannot be listed (%s). "
-                                             "Join by address instead."), error->message);
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, PAT_NET_DISCOVERY_ERROR, PAT_NET_DISCOVERY_ERROR_UNAVAILABLE))
+    text = g_strdup (_("Matches on this network cannot be listed: the Avahi service, which finds "
+                       "them, is not running on this computer. Join by address instead."));
+  else
+    text = g_strdup_printf (_("Matches on this network cannot be listed (%s). Join by address "
+                              "instead."), error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->found_list), FALSE);
 
   gtk_label_set_text (self->found_status, text);
   gtk_widget_set_visible (GTK_WIDGET (self->found_status), TRUE);

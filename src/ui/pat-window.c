@@ -651,8 +651,21 @@ show_end (PatWindow  *self,
       gtk_label_set_label (self->end_description, text);
     }
   update_end_button (self);
+  /* A network round's end is the host's: the next round comes by itself, and the table beside
+   * the board says who still plays. */
+  gtk_widget_set_visible (GTK_WIDGET (self->end_buttons), !pat_session_get_shared (self->session));
+  if (pat_session_get_shared (self->session))
+    {
+      const char *said = gtk_label_get_label (self->end_description);
+      g_autofree char *text = g_strdup_printf ("%s\n%s", said,
+                                               _("Your round is over. The next one starts when "
+                                                 "everyone’s round has ended."));
+
+      gtk_label_set_label (self->end_description, text);
+    }
   set_end_shown (self, TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->end_new_game_button));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->end_buttons)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->end_new_game_button));
 }
 
 /* The session has recorded the result (in the statistics, or as a match turn's score). */
