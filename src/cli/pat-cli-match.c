@@ -43,7 +43,6 @@ typedef struct {
    * line for every move sent; --move-interval: the pause after each of the bot's moves. */
   gboolean         trace;
   guint            move_interval_ms;
-  gboolean         pausing;
   guint            timeout_id;
   PatNetClient    *client;
   PatNetBot       *bot;
@@ -497,25 +496,13 @@ join_message_cb (PatNetClient  *client,
     print_table (run, message);
 }
 
-static gboolean
-pause_over_cb (gpointer user_data)
-{
-  gboolean *over = user_data;
-
-  *over = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Every message the bot sends: with --trace, a line for each move; with --move-interval, a
- * pause after it. */
+/* Every message the bot sends: with --trace, a line for each move. */
 static void
 join_sent_cb (PatNetClient  *client,
               PatNetMessage *message,
               PatNetBot     *bot)
 {
   Run *run = g_object_get_data (G_OBJECT (bot), "run");
-  GSource *current = g_main_current_source ();
-  gint64 until;
 
   if (message->type != PAT_NET_MSG_MOVE)
     return;
@@ -528,26 +515,6 @@ join_sent_cb (PatNetClient  *client,
                               g_get_monotonic_time ());
       print_json_line (line);
     }
-
-  /* The pause, as a person takes between moves: only after a move the bot played from its own
-   * main-loop source (not the moves it sends again after a rejoin, from the host's message).
-   * The main loop runs on meanwhile, so what the host sends is read and timed as it comes; the
-   * bot's source, being dispatched, is blocked and plays no move until the pause is over. */
-  if (run->move_interval_ms == 0 || run->pausing || current == NULL ||
-      current != g_main_context_find_source_by_user_data (NULL, bot))
-    return;
-  run->pausing = TRUE;
-  until = g_get_monotonic_time () + (gint64) run->move_interval_ms * 1000;
-  while (g_get_monotonic_time () < until)
-    {
-      gboolean over = FALSE;
-      gint64 left_ms = (until - g_get_monotonic_time () + 999) / 1000;
-
-      g_timeout_add ((guint) MAX (left_ms, 1), pause_over_cb, &over);
-      while (!over)
-        g_main_context_iteration (NULL, TRUE);
-    }
-  run->pausing = FALSE;
 }
 
 static void
@@ -600,6 +567,7 @@ join_start (Run        *run,
 {
   run->client = pat_net_client_new (address, port, run->fingerprint);
   run->bot = pat_net_bot_new (run->client, run->name, run->team, run->code, run->seed);
+  pat_net_bot_set_move_interval (run->bot, run->move_interval_ms);
   g_object_set_data (G_OBJECT (run->bot), "run", run);
   g_signal_connect (run->client, "message", G_CALLBACK (join_message_cb), run->bot);
   g_signal_connect (run->client, "sent", G_CALLBACK (join_sent_cb), run->bot);

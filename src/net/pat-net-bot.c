@@ -22,6 +22,8 @@ struct _PatNetBot
   guint           out;             /* cards out of play, and the move that last made it more */
   guint           progress_move;
   guint           move_id;
+  guint           move_interval_ms;  /* between two moves; 0: one a main-loop turn */
+  gint64          last_move_us;      /* monotonic time of the last move played */
   guint64         rng;             /* 0: always the greedy move */
   guint           rejoin_window_s;
   gboolean        reconnecting;    /* since the last drop, not back yet */
@@ -68,7 +70,8 @@ random_move (PatNetBot      *self,
   return TRUE;
 }
 
-/* One move a main-loop turn, played on the seat's game, which sends it. */
+/* One move a main-loop turn (or every move interval), played on the seat's game, which sends
+ * it. */
 static gboolean
 move_cb (gpointer user_data)
 {
@@ -77,6 +80,8 @@ move_cb (gpointer user_data)
   guint n_moves = pat_net_seat_get_moves_sent (self->seat);
   const PatState *state;
   PatMove move;
+  gint64 now = g_get_monotonic_time ();
+  gint64 due = self->last_move_us + (gint64) self->move_interval_ms * 1000;
 
   /* Not while away, nor before the host said where it stands: the moves would only wait. Won
    * or blocked, the host ends the round itself. */
@@ -84,6 +89,13 @@ move_cb (gpointer user_data)
       pat_game_get_status (game) != PAT_STATUS_PLAYING)
     {
       self->move_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* A timer may fire a little early (it counts from the start of its main-loop turn): the
+   * pause is measured from the last move itself. */
+  if (self->move_interval_ms > 0 && self->last_move_us > 0 && now < due)
+    {
+      self->move_id = g_timeout_add ((guint) ((due - now + 999) / 1000), move_cb, self);
       return G_SOURCE_REMOVE;
     }
   state = pat_game_get_state (game);
@@ -98,6 +110,7 @@ move_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
 
+  self->last_move_us = g_get_monotonic_time ();
   state = pat_game_get_state (game);
   pat_seen_add (&self->seen, pat_state_hash (state));
   if (pat_cards_out (self->rules, state) > self->out)
@@ -111,8 +124,26 @@ move_cb (gpointer user_data)
 static void
 play_on (PatNetBot *self)
 {
-  if (self->move_id == 0 && pat_net_seat_get_state (self->seat) == PAT_NET_SEAT_PLAYING)
-    self->move_id = g_idle_add (move_cb, self);
+  if (self->move_id != 0 || pat_net_seat_get_state (self->seat) != PAT_NET_SEAT_PLAYING)
+    return;
+  self->move_id = self->move_interval_ms > 0
+                  ? g_timeout_add (self->move_interval_ms, move_cb, self)
+                  : g_idle_add (move_cb, self);
+}
+
+/**
+ * pat_net_bot_set_move_interval:
+ * @milliseconds: the pause between two moves, as a person takes; 0 (the default) for none
+ *
+ * The main loop runs on during the pause: what the host sends is read as it comes.
+ */
+void
+pat_net_bot_set_move_interval (PatNetBot *self,
+                               guint      milliseconds)
+{
+  g_return_if_fail (PAT_IS_NET_BOT (self));
+
+  self->move_interval_ms = milliseconds;
 }
 
 static void

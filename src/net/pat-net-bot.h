@@ -48,4 +48,7 @@ guint           pat_net_bot_get_moves  (PatNetBot    *self);
 void            pat_net_bot_set_rejoin_window (PatNetBot *self,
                                                guint      seconds);
 
+void            pat_net_bot_set_move_interval (PatNetBot *self,
+                                               guint      milliseconds);
+
 G_END_DECLS
