@@ -617,6 +617,8 @@ pat_net_play_leave (PatNetPlay *self)
   if (self->left)
     return;
   self->left = TRUE;
+  /* Whoever holds the match may drop it when told it was left. */
+  g_object_ref (self);
   g_clear_handle_id (&self->rematch_id, g_source_remove);
   self->rematch_until = 0;
   if (self->seat != NULL && pat_net_seat_get_state (self->seat) != PAT_NET_SEAT_FAILED)
@@ -624,6 +626,7 @@ pat_net_play_leave (PatNetPlay *self)
   drop_host (self, TRUE);
   pat_session_leave_shared (self->session);
   g_signal_emit (self, signals[LEFT], 0);
+  g_object_unref (self);
 }
 
 static void

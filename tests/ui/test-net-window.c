@@ -311,6 +311,69 @@ test_hosted_match (void)
   close_all_windows ();
 }
 
+/* The app quits (its window closes) during a hosted round: the match stays saved, and the next
+ * start hosts it again on the same port with the round as it was; the other player rejoins. */
+static void
+test_resume (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app);
+  PatNetDialog *dialog;
+  PatNetPlay *play;
+  g_autoptr(PatNetClient) client = NULL;
+  g_autoptr(PatNetBot) bot = NULL;
+  PatMoveList moves;
+  guint port, moves_before;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-match", NULL);
+  spin (50);
+  dialog = PAT_NET_DIALOG (find_window (PAT_TYPE_NET_DIALOG));
+  pat_net_dialog_set_form (dialog, "Hal", NULL, NULL);
+  pat_net_dialog_submit (dialog);
+  play = pat_net_dialog_get_play (dialog);
+  port = pat_net_host_get_port (pat_net_play_get_host (play));
+  wait_for_state (window, PAT_NET_SEAT_LOBBY);
+  client = pat_net_client_new ("127.0.0.1", port, NULL);
+  bot = pat_net_bot_new (client, "Robo", -1, pat_net_play_get_code (play), 5);
+  pat_net_bot_set_rejoin_window (bot, 60);
+  /* A player who thinks: the round is still on when the app quits. */
+  pat_net_bot_set_move_interval (bot, 2000);
+  wait_until (joined_two, play, "the second player");
+  pat_net_dialog_submit (dialog);
+  wait_for_state (window, PAT_NET_SEAT_PLAYING);
+  pat_game_legal_moves (pat_session_get_game (pat_window_get_session (window)), &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (pat_session_get_game (pat_window_get_session (window)),
+                                 &moves.moves[0], NULL));
+  moves_before = pat_game_get_moves (pat_session_get_game (pat_window_get_session (window)));
+  spin (300);
+
+  /* Quit: the window goes, the match is not left. */
+  close_all_windows ();
+  spin (200);
+
+  window = make_window (app);
+  g_assert_true (pat_window_resume_network (window));
+  play = pat_window_get_net_play (window);
+  g_assert_nonnull (play);
+  g_assert_true (pat_net_play_get_hosting (play));
+  g_assert_cmpuint (pat_net_host_get_port (pat_net_play_get_host (play)), ==, port);
+  wait_for_state (window, PAT_NET_SEAT_PLAYING);
+  g_assert_true (pat_session_get_shared (pat_window_get_session (window)));
+  g_assert_cmpuint (pat_game_get_moves (pat_session_get_game (pat_window_get_session (window))),
+                    ==, moves_before);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->net_panel)));
+  wait_until (joined_two, play, "the other player to rejoin");
+
+  /* Leaving ends it for good: nothing to resume next time. */
+  pat_net_play_leave (play);
+  spin (50);
+  close_all_windows ();
+  window = make_window (app);
+  g_assert_false (pat_window_resume_network (window));
+  close_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -327,6 +390,7 @@ main (int   argc,
   g_test_add_func ("/net-window/construct", test_construct);
   g_test_add_func ("/net-window/join-form-errors", test_join_form_errors);
   g_test_add_func ("/net-window/hosted-match", test_hosted_match);
+  g_test_add_func ("/net-window/resume", test_resume);
 
   return g_test_run ();
 }
