@@ -577,6 +577,10 @@ found_changed_cb (PatNetDialog *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->found_list), n > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->found_status), n == 0);
+  /* The one match found, or the first, is the one to join unless the player chose. */
+  if (n > 0 && gtk_list_box_get_selected_row (self->found_list) == NULL &&
+      gtk_editable_get_text (GTK_EDITABLE (self->address_row))[0] == '\0')
+    gtk_list_box_select_row (self->found_list, gtk_list_box_get_row_at_index (self->found_list, 0));
   if (n == 0)
     gtk_label_set_text (self->found_status, _("Looking for matches on this network…"));
 }

@@ -77,6 +77,93 @@ def end_app_round(display):
     return xdotool(display, 'key', '--clearmodifiers', 'ctrl+n').returncode == 0
 
 
+def app_windows(display, pid_of):
+    """The app's visible windows whose process is a child of @pid_of's (dbus-run-session)."""
+    found = xdotool(display, 'search', '--onlyvisible', '--class', 'patience').stdout.split()
+    mine = []
+    for window in found:
+        pid = xdotool(display, 'getwindowpid', window).stdout.strip()
+        try:
+            with open(f'/proc/{pid}/stat') as f:
+                parent = int(f.read().rsplit(')', 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid_of.pid or pid == str(pid_of.pid):
+            name = xdotool(display, 'getwindowname', window).stdout.strip()
+            mine.append((window, name))
+    return mine
+
+
+def wait_window(display, app, title, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for window, name in app_windows(display, app):
+            if title is None or name == title:
+                return window
+        time.sleep(0.2)
+    return None
+
+
+def geometry(display, window):
+    out = xdotool(display, 'getwindowgeometry', '--shell', window).stdout
+    values = dict(line.split('=', 1) for line in out.split() if '=' in line)
+    return int(values.get('X', 0)), int(values.get('Y', 0))
+
+
+def click(display, window, x, y):
+    left, top = geometry(display, window)
+    xdotool(display, 'mousemove', str(left + x), str(top + y), 'click', '1')
+    time.sleep(0.4)
+
+
+def discover(net, display):
+    """The app's Join dialog lists the match the host announces in another namespace (DNS-SD
+    through the Avahi daemons), and joins it with the code typed in, as a player does: the main
+    menu (F10), New Demon Match (M), Join a Match, the code, the name, Join."""
+    host = net.spawn(1, 'announcing-host', [netns.CLI, 'match-host', '--bind', f'{netns.SUBNET}1',
+                                            '--port', '0', '--players', '2', '--target', '5',
+                                            '--name', 'Found match', '--host-name', 'Hal',
+                                            '--cert-dir', f'{net.tmp}/cert2'])
+    listening = netns.wait_for_line(host, lambda line: line['type'] == 'listening')
+    announced = netns.wait_for_line(host, lambda line: line['type'] == 'announced')
+    if not check(listening and announced, 'a host announces a match in the first namespace'):
+        return
+    app = start_app(net, 3, display, 'finder-home', [])
+    main = wait_window(display, app, None)
+    if not check(main, 'the app starts in the third namespace'):
+        return
+    xdotool(display, 'windowactivate', '--sync', main)
+    time.sleep(0.5)
+    xdotool(display, 'key', 'F10')
+    time.sleep(0.8)
+    xdotool(display, 'key', 'm')
+    dialog = wait_window(display, app, 'New Demon Match')
+    if not check(dialog, 'F10, M: the match dialog'):
+        return
+    # The dialog's layout at its default size: the Join a Match row.
+    click(display, dialog, 270, 226)
+    join = wait_window(display, app, 'Join a Match')
+    if not check(join, 'Join a Match opens the join dialog'):
+        return
+    # The match found is chosen by itself; give Avahi the time to resolve it.
+    time.sleep(6)
+    if LOGS and shutil.which('import'):
+        subprocess.run(['import', '-window', 'root', f'{LOGS}/net-app-found.png'],
+                       env=dict(os.environ, DISPLAY=display), capture_output=True)
+    click(display, join, 240, 143)
+    xdotool(display, 'type', '--delay', '30', listening['code'].lower())
+    click(display, join, 240, 198)
+    xdotool(display, 'key', 'ctrl+a')
+    xdotool(display, 'type', '--delay', '30', 'Dee')
+    click(display, join, 497, 28)
+    lobby = netns.wait_for_line(host, lambda line: line['type'] == 'lobby' and any(
+        row['name'] == 'Dee' for row in line['players']), timeout=30)
+    check(lobby, 'the app found the announced match in its list and joined it with the code '
+          'typed in')
+    app.terminate()
+    host.terminate()
+
+
 def run(net, display):
     state = f'{net.tmp}/host-state.json'
     cert = f'{net.tmp}/cert'
@@ -89,7 +176,15 @@ def run(net, display):
         return
     port, fingerprint, code = listening['port'], listening['fingerprint'], listening['code']
 
-    home = f'{net.tmp}/app-home'
+    app = start_app(net, 2, display, 'app-home', ['--join', f'{netns.SUBNET}1:{port}',
+                                                   '--code', code.lower(), '--name', 'Ada',
+                                                   '--team', '1'])
+    run_match(net, display, host, args, port, fingerprint, code, app)
+
+
+def start_app(net, i, display, name, extra):
+    """The app in namespace @i, with a home of its own."""
+    home = f'{net.tmp}/{name}'
     os.makedirs(home)
     app_env = {
         'DISPLAY': display,
@@ -106,9 +201,10 @@ def run(net, display):
     }
     os.makedirs(app_env['XDG_RUNTIME_DIR'], mode=0o700)
     env_args = ['env', *[f'{k}={v}' for k, v in app_env.items()]]
-    app = net.spawn(2, 'app', [*env_args, 'dbus-run-session', '--', APP, '--join',
-                               f'{netns.SUBNET}1:{port}', '--code', code.lower(),
-                               '--name', 'Ada', '--team', '1'])
+    return net.spawn(i, 'app', [*env_args, 'dbus-run-session', '--', APP, *extra])
+
+
+def run_match(net, display, host, args, port, fingerprint, code, app):
     joins = [net.spawn(3, 'join', [netns.CLI, 'match-join', '--address',
                                    f'{netns.SUBNET}1:{port}', '--code', code, '--fingerprint',
                                    fingerprint, '--name', name, '--team', str(team), '--seed',
@@ -201,6 +297,7 @@ def main():
         try:
             net.build()
             check(True, 'three namespaces on a bridge, each with its bus and Avahi daemon')
+            discover(net, display)
             run(net, display)
         except (RuntimeError, subprocess.CalledProcessError) as error:
             detail = getattr(error, 'stderr', '') or ''
