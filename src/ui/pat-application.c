@@ -265,8 +265,14 @@ join_from_command_line (PatApplication          *self,
     }
   {
     g_autofree char *upper = g_ascii_strup (code, -1);
+    char *to = upper;
     gboolean fresh = gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL;
 
+    /* Codes read aloud get typed with spaces or dashes. */
+    for (const char *from = upper; *from != '\0'; from++)
+      if (g_ascii_isalnum (*from))
+        *to++ = *from;
+    *to = '\0';
     if (!pat_net_code_valid (upper))
       {
         g_application_command_line_printerr (command_line, _("error: '%s' is not a match code\n"),
