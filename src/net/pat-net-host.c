@@ -1282,6 +1282,34 @@ pat_net_host_listen (PatNetHost  *self,
 }
 
 /**
+ * pat_net_host_end:
+ *
+ * Ends the match before its end (the hosting player left): every player is told so with bye
+ * and their connection closed; nobody can join or rejoin any more.
+ */
+void
+pat_net_host_end (PatNetHost *self)
+{
+  g_autoptr(PatNetMessage) bye = pat_net_message_new (PAT_NET_MSG_BYE);
+  guint i;
+
+  g_return_if_fail (PAT_IS_NET_HOST (self));
+
+  if (self->finished)
+    return;
+  self->finished = TRUE;
+  g_clear_handle_id (&self->next_round_id, g_source_remove);
+  g_strlcpy (bye->text, "the host ended the match", sizeof bye->text);
+  for (i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+
+      if (!conn->done)
+        close_conn (conn, bye, SOUP_WEBSOCKET_CLOSE_NORMAL, "the host ended the match");
+    }
+}
+
+/**
  * pat_net_host_start_now:
  *
  * Starts the first round with the players who have joined, without waiting for the rest: the

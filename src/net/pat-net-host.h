@@ -77,6 +77,7 @@ PatNetHost *pat_net_host_new_from_state (const char         *path,
 void        pat_net_host_set_state_file (PatNetHost         *self,
                                          const char         *path);
 gboolean    pat_net_host_start_now   (PatNetHost                *self);
+void        pat_net_host_end         (PatNetHost                *self);
 guint       pat_net_host_get_n_joined (PatNetHost               *self);
 guint       pat_net_host_get_n_awaited (PatNetHost              *self);
 guint       pat_net_host_get_round   (PatNetHost                *self);

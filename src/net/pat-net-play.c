@@ -251,6 +251,9 @@ drop_host (PatNetPlay *self,
   if (self->host == NULL)
     return;
   g_signal_handlers_disconnect_by_data (self->host, self);
+  /* Left for good: the others are told, rather than wait for a host who will not come back. */
+  if (forget)
+    pat_net_host_end (self->host);
   g_clear_object (&self->host);
   if (forget)
     {

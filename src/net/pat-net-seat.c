@@ -307,6 +307,7 @@ struct _PatNetSeat
   PatNetSeatState  state;
   GError          *error;
   GError          *refusal;        /* the host's refusal, until "closed" makes it the error */
+  gboolean         host_ended;     /* the host said bye before the match was over */
   gboolean         leaving;
   gboolean         joined;         /* welcomed on the connection open now */
 
@@ -853,6 +854,10 @@ message_cb (PatNetClient  *client,
     case PAT_NET_MSG_MOVE:
     case PAT_NET_MSG_END_ROUND:
     case PAT_NET_MSG_BYE:
+      /* The host ends the match (its player left): no seat to come back to. */
+      if (self->state != PAT_NET_SEAT_OVER)
+        self->host_ended = TRUE;
+      break;
     case PAT_NET_MSG_ERROR:
     case PAT_NET_N_MESSAGE_TYPES:
     default:
@@ -921,6 +926,12 @@ closed_cb (PatNetClient *client,
   if (self->refusal != NULL)
     {
       fail_with (self, g_steal_pointer (&self->refusal));
+      return;
+    }
+  if (self->host_ended)
+    {
+      fail_with (self, g_error_new_literal (PAT_NET_ERROR, PAT_NET_ERROR_CLOSED,
+                                            _("The host ended the match.")));
       return;
     }
   if (error != NULL)

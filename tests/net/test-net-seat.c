@@ -887,6 +887,25 @@ test_host_gone (void)
   seat_clear (&lone);
 }
 
+/* The host ends the match (its player left): the seat says so at once, without trying to
+ * rejoin a match that is gone. */
+static void
+test_host_ended (void)
+{
+  g_autoptr(PatNetHost) host = new_host (1, PAT_NET_MAX_TARGET);
+  Seat ann;
+
+  seat_open (&ann, host, "Ann", CODE, fingerprint);
+  pat_net_seat_set_rejoin_window (ann.seat, 30);
+  WAIT_UNTIL (ann.rounds_started == 1);
+  pat_net_host_end (host);
+  WAIT_UNTIL (pat_net_seat_get_state (ann.seat) == PAT_NET_SEAT_FAILED);
+  g_assert_cmpuint (ann.reconnects, ==, 0);
+  g_assert_error (pat_net_seat_get_error (ann.seat), PAT_NET_ERROR, PAT_NET_ERROR_CLOSED);
+  g_assert_cmpstr (pat_net_seat_get_error (ann.seat)->message, ==, "The host ended the match.");
+  seat_clear (&ann);
+}
+
 static void
 drop_log_cb (const char     *domain,
              GLogLevelFlags  level,
@@ -921,6 +940,7 @@ main (int   argc,
   g_test_add_func ("/net/seat/away", test_away);
   g_test_add_func ("/net/seat/move-refused", test_move_refused);
   g_test_add_func ("/net/seat/host-gone", test_host_gone);
+  g_test_add_func ("/net/seat/host-ended", test_host_ended);
 
   status = g_test_run ();
 
