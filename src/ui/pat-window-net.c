@@ -26,9 +26,49 @@ leave_match (PatWindow *self)
 }
 
 static void
-panel_leave_cb (PatWindow *self)
+left_cb (PatWindow *self)
 {
   leave_match (self);
+}
+
+static void
+confirm_leave_cb (PatWindow        *self,
+                  const char       *response,
+                  AdwMessageDialog *dialog)
+{
+  if (g_strcmp0 (response, "leave") == 0)
+    leave_match (self);
+}
+
+/* Leave Match: a hosting player's leaving ends the match for everyone, which cannot be taken
+ * back: asked first. */
+static void
+panel_leave_cb (PatWindow *self)
+{
+  PatNetSeatState state;
+  AdwMessageDialog *dialog;
+
+  if (self->net_play == NULL)
+    return;
+  state = pat_net_seat_get_state (pat_net_play_get_seat (self->net_play));
+  if (!pat_net_play_get_hosting (self->net_play) || state == PAT_NET_SEAT_OVER ||
+      state == PAT_NET_SEAT_FAILED)
+    {
+      leave_match (self);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("End the Match for Everyone?"),
+                                                       _("You host this match: when you leave, "
+                                                         "it ends for every player.")));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "leave", _("_End Match"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "leave", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void open_lobby (PatWindow  *self,
@@ -88,7 +128,7 @@ pat_window_play_network (PatWindow  *self,
   leave_match (self);
   self->net_play = g_object_ref (play);
   /* Left from the lobby, or anywhere else. */
-  g_signal_connect_object (play, "left", G_CALLBACK (panel_leave_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (play, "left", G_CALLBACK (left_cb), self, G_CONNECT_SWAPPED);
   pat_net_panel_set_play (self->net_panel, play);
   gtk_widget_set_visible (GTK_WIDGET (self->net_panel), TRUE);
 }

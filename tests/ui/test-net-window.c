@@ -365,9 +365,21 @@ test_resume (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->net_panel)));
   wait_until (joined_two, play, "the other player to rejoin");
 
-  /* Leaving ends it for good: nothing to resume next time. */
-  pat_net_play_leave (play);
+  /* Leave Match, asked first since it ends the match for everyone: nothing to resume next
+   * time. */
+  g_signal_emit_by_name (window->net_panel, "leave");
   spin (50);
+  g_assert_nonnull (pat_window_get_net_play (window));
+  {
+    AdwMessageDialog *confirm = ADW_MESSAGE_DIALOG (find_window (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (confirm);
+    g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==, "End the Match for Everyone?");
+    adw_message_dialog_response (confirm, "leave");
+  }
+  spin (50);
+  g_assert_null (pat_window_get_net_play (window));
+  g_assert_false (pat_session_get_shared (pat_window_get_session (window)));
   close_all_windows ();
   window = make_window (app);
   g_assert_false (pat_window_resume_network (window));
