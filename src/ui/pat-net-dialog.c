@@ -977,3 +977,13 @@ pat_net_dialog_set_target (PatNetDialog *self,
   if (self->target_adjustment != NULL)
     gtk_adjustment_set_value (self->target_adjustment, target);
 }
+
+void
+pat_net_dialog_set_time_limit (PatNetDialog *self,
+                               guint         minutes)
+{
+  g_return_if_fail (PAT_IS_NET_DIALOG (self));
+
+  if (self->time_limit_adjustment != NULL)
+    gtk_adjustment_set_value (self->time_limit_adjustment, minutes);
+}

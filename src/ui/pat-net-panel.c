@@ -512,6 +512,22 @@ pat_net_panel_get_status (PatNetPanel *self)
   return gtk_label_get_text (self->status);
 }
 
+const char *
+pat_net_panel_get_subtitle (PatNetPanel *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_PANEL (self), NULL);
+
+  return gtk_label_get_text (self->subtitle);
+}
+
+gboolean
+pat_net_panel_get_counting_down (PatNetPanel *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_PANEL (self), FALSE);
+
+  return self->countdown_id != 0;
+}
+
 char *
 pat_net_panel_dup_table (PatNetPanel *self)
 {
