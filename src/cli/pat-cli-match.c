@@ -305,7 +305,7 @@ pat_cli_match_host (int    argc,
   g_autofree char *port_text = NULL, *bind = NULL, *name = NULL, *target_text = NULL;
   g_autofree char *teams_text = NULL, *die = NULL, *players_text = NULL, *code = NULL;
   g_autofree char *deal_text = NULL, *cert_dir = NULL, *host_name = NULL, *grace_text = NULL;
-  g_autofree char *state = NULL;
+  g_autofree char *state = NULL, *time_limit_text = NULL;
   gboolean no_announce = FALSE;
   GOptionEntry entries[] = {
     { "port", 'p', 0, PAT_CLI_ARG_TEXT, &port_text, "The port (default 0: any free one)", "N" },
@@ -333,6 +333,9 @@ pat_cli_match_host (int    argc,
     { "grace", 0, 0, PAT_CLI_ARG_TEXT, &grace_text,
       "How long a player whose connection dropped is waited for, in seconds, before their "
       "round ends with the score it has (default 300)", "S" },
+    { "time-limit", 0, 0, PAT_CLI_ARG_TEXT, &time_limit_text,
+      "Each round's time limit in seconds, 0 to 86400: when it runs out, the round of every "
+      "player still playing ends with the score it has (default 0: none)", "S" },
     { "state", 0, 0, PAT_CLI_ARG_TEXT, &state,
       "Save the match to FILE after every change; when FILE exists, resume the match saved "
       "there (its settings, code and players) instead of starting one", "FILE" },
@@ -349,6 +352,7 @@ pat_cli_match_host (int    argc,
   PatNetHostSettings settings = { 0, };
   PatOptions options = { PAT_DIE_OFF };
   guint64 port = 0, target = 200, teams = 0, players = 2, grace = PAT_NET_GRACE_S;
+  guint64 time_limit = 0;
   Run run = { 0, };
 
   if (!pat_cli_parse_options ("match-host", "host a Demon match over the network",
@@ -364,6 +368,8 @@ pat_cli_match_host (int    argc,
       !parse_uint_option ("--teams", teams_text, 0, PAT_NET_MAX_TEAMS, &teams, &error) ||
       !parse_uint_option ("--players", players_text, 1, PAT_NET_MAX_PLAYERS, &players, &error) ||
       !parse_uint_option ("--grace", grace_text, 1, 86400, &grace, &error) ||
+      !parse_uint_option ("--time-limit", time_limit_text, 0, PAT_NET_MAX_TIME_LIMIT, &time_limit,
+                          &error) ||
       !pat_cli_parse_die (pat_rules_match (), die, &options, &error))
     return pat_cli_fail ("%s", error->message);
   if (teams == 1)
@@ -395,6 +401,7 @@ pat_cli_match_host (int    argc,
   settings.n_players = (guint) players;
   settings.round_pause_ms = 100;
   settings.grace_s = (guint) grace;
+  settings.round_time_limit_s = (guint) time_limit;
 
   certificate = pat_net_cert_load_or_create (cert_dir, &error);
   if (certificate == NULL)

@@ -67,6 +67,8 @@ struct _PatNetHost
   gboolean            finished;
   guint               next_round_id;
   guint               tick_id;     /* each second: silent connections, players away too long */
+  guint               time_limit_id;  /* while a round with a time limit is being played */
+  gint64              round_deadline; /* monotonic µs when time_limit_id fires */
   PatNetMessage      *result;
   char               *state_path;  /* where the match is saved after every change, or NULL */
 };
@@ -251,6 +253,14 @@ round_start (PatNetHost *self)
   m->round = self->round;
   m->deal = self->deal;
   m->die_mode = self->settings.die_mode;
+  /* What is left of the round: all of it when it starts, less for a player who rejoins. */
+  if (self->time_limit_id != 0)
+    {
+      gint64 left = self->round_deadline - g_get_monotonic_time ();
+
+      m->time_limit = (guint) CLAMP ((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC, 1,
+                                     (gint64) self->settings.round_time_limit_s);
+    }
   return m;
 }
 
@@ -267,6 +277,37 @@ deal_of_round (PatNetHost *self,
   if (!pat_deal_number_valid (&deal))
     deal = pat_deal_number_from_uint (round);
   return deal;
+}
+
+/* The round's time is up: every player still playing has their round ended, as if they had
+ * sent end-round, a player away among them; each keeps the score their position has. */
+static gboolean
+time_up_cb (gpointer user_data)
+{
+  PatNetHost *self = user_data;
+  guint i;
+
+  self->time_limit_id = 0;
+  for (i = 0; i < self->n_players; i++)
+    if (!self->players[i].ended)
+      {
+        self->players[i].ended = TRUE;
+        send_player_state (self, i);
+      }
+  check_round_end (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+arm_time_limit (PatNetHost *self)
+{
+  guint limit = self->settings.round_time_limit_s;
+
+  g_clear_handle_id (&self->time_limit_id, g_source_remove);
+  if (limit == 0)
+    return;
+  self->round_deadline = g_get_monotonic_time () + (gint64) limit * G_USEC_PER_SEC;
+  self->time_limit_id = g_timeout_add (limit * 1000, time_up_cb, self);
 }
 
 static gboolean
@@ -296,6 +337,7 @@ start_round_cb (gpointer user_data)
       g_ptr_array_set_size (p->moves, 0);
     }
 
+  arm_time_limit (self);
   m = round_start (self);
   broadcast (self, m);
   for (i = 0; i < self->n_players; i++)
@@ -382,6 +424,7 @@ check_round_end_now (PatNetHost *self)
     if (!self->players[i].ended)
       return;
 
+  g_clear_handle_id (&self->time_limit_id, g_source_remove);
   m = pat_net_message_new (PAT_NET_MSG_ROUND_END);
   m->round = self->round;
   m->n_teams = self->settings.n_teams;
@@ -1024,6 +1067,8 @@ save_state (PatNetHost *self)
   json_builder_add_int_value (b, self->settings.n_players);
   json_builder_set_member_name (b, "first_deal");
   json_builder_add_string_value (b, deal);
+  json_builder_set_member_name (b, "time_limit");
+  json_builder_add_int_value (b, self->settings.round_time_limit_s);
   json_builder_set_member_name (b, "round");
   json_builder_add_int_value (b, self->round);
   json_builder_set_member_name (b, "between_rounds");
@@ -1202,6 +1247,10 @@ pat_net_host_new_from_state (const char       *path,
   settings.n_players = (guint) json_object_get_int_member_with_default (object, "players", 0);
   settings.round_pause_ms = round_pause_ms;
   settings.grace_s = grace_s;
+  /* Saved before time limits were: none. Out of range: pat_net_host_new() says so. */
+  settings.round_time_limit_s =
+    (guint) CLAMP (json_object_get_int_member_with_default (object, "time_limit", 0), 0,
+                   G_MAXUINT);
   if (!pat_deal_number_parse (json_object_get_string_member_with_default (object, "first_deal",
                                                                           ""),
                               &settings.first_deal, NULL))
@@ -1218,6 +1267,10 @@ pat_net_host_new_from_state (const char       *path,
                    path);
       return NULL;
     }
+  /* The round being played gets its whole time limit again: the time it had left when the
+   * host stopped is not saved. */
+  if (self->round > 0 && self->next_round_id == 0)
+    arm_time_limit (self);
   self->state_path = g_strdup (path);
   return g_steal_pointer (&self);
 }
@@ -1383,6 +1436,7 @@ pat_net_host_dispose (GObject *object)
 
   g_clear_handle_id (&self->next_round_id, g_source_remove);
   g_clear_handle_id (&self->tick_id, g_source_remove);
+  g_clear_handle_id (&self->time_limit_id, g_source_remove);
   if (self->conns != NULL)
     g_ptr_array_set_size (self->conns, 0);
   if (self->server != NULL)
@@ -1481,6 +1535,12 @@ pat_net_host_new (const PatNetHostSettings  *settings,
       g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,
                    "the target is 1 to %d, the teams 0 or 2 to %d, the players 1 to %d",
                    PAT_NET_MAX_TARGET, PAT_NET_MAX_TEAMS, PAT_NET_MAX_PLAYERS);
+      return NULL;
+    }
+  if (settings->round_time_limit_s > PAT_NET_MAX_TIME_LIMIT)
+    {
+      g_set_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED,
+                   "a round's time limit is 0 (none) to %d seconds", PAT_NET_MAX_TIME_LIMIT);
       return NULL;
     }
 

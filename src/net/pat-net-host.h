@@ -42,6 +42,8 @@ typedef struct {
   guint          round_pause_ms;  /* between a round's end and the next round's start */
   guint          wrong_code_delay_ms;  /* 0: PAT_NET_WRONG_CODE_DELAY_MS (tests make it short) */
   guint          grace_s;      /* 0: PAT_NET_GRACE_S */
+  guint          round_time_limit_s;  /* 0 for none, else 1 … PAT_NET_MAX_TIME_LIMIT: then the
+                                       * host ends the round of everyone still playing */
 } PatNetHostSettings;
 
 #define PAT_TYPE_NET_HOST (pat_net_host_get_type ())
@@ -69,6 +71,8 @@ gboolean    pat_net_host_listen      (PatNetHost                *self,
                                       const char                *address,
                                       guint                      port,
                                       GError                   **error);
+/* A saved match keeps its time limit; the round being played when it was saved gets the full
+ * limit again from the resume. */
 PatNetHost *pat_net_host_new_from_state (const char         *path,
                                          guint               round_pause_ms,
                                          guint               grace_s,

@@ -43,13 +43,14 @@ static const char *const type_names[PAT_NET_N_MESSAGE_TYPES] = {
   [PAT_NET_MSG_REJOIN] = "rejoin",
 };
 
-/* The members each type has besides "v" and "type", all required. */
+/* The members each type has besides "v" and "type", all required but round-start's
+ * "time_limit", which version 2 added: absent is 0, and it is written only when not 0. */
 static const char *const type_fields[PAT_NET_N_MESSAGE_TYPES][8] = {
   [PAT_NET_MSG_HELLO] = { "app", "code", "name", "team" },
   [PAT_NET_MSG_WELCOME] = { "player", "match", "target", "teams", "die", "token" },
   [PAT_NET_MSG_REFUSED] = { "reason", "message" },
   [PAT_NET_MSG_LOBBY] = { "teams", "players" },
-  [PAT_NET_MSG_ROUND_START] = { "round", "game", "deal", "die" },
+  [PAT_NET_MSG_ROUND_START] = { "round", "game", "deal", "die", "time_limit" },
   [PAT_NET_MSG_MOVE] = { "round", "seq", "move" },
   [PAT_NET_MSG_END_ROUND] = { "round" },
   [PAT_NET_MSG_MOVE_REFUSED] = { "round", "seq", "message" },
@@ -823,7 +824,9 @@ read_fields (JsonObject     *object,
           return fail_field (error, "game", "is not the game matches play");
         if (!pat_deal_number_parse (deal, &m->deal, NULL))
           return fail_field (error, "deal", "is not a deal number");
-        return TRUE;
+        return !json_object_has_member (object, "time_limit") ||
+               read_uint (object, "time_limit", 0, PAT_NET_MAX_TIME_LIMIT, &m->time_limit,
+                          error);
       }
     case PAT_NET_MSG_MOVE:
       return read_uint (object, "round", 1, PAT_NET_MAX_ROUNDS, &m->round, error) &&
@@ -1123,6 +1126,8 @@ build (const PatNetMessage *m)
         add_string (builder, "game", pat_rules_match ()->id);
         add_string (builder, "deal", deal);
         add_string (builder, "die", pat_net_die_mode_to_string (m->die_mode));
+        if (m->time_limit > 0)
+          add_int (builder, "time_limit", m->time_limit);
       }
       break;
     case PAT_NET_MSG_MOVE:

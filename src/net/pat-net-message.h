@@ -31,6 +31,8 @@ G_BEGIN_DECLS
 #define PAT_NET_MAX_ROUNDS 10000
 #define PAT_NET_MAX_MOVES_PER_ROUND 5000
 #define PAT_NET_MAX_TARGET 100000
+/* A round's time limit, in seconds: a day at most. */
+#define PAT_NET_MAX_TIME_LIMIT 86400
 /* A total never goes past this: PAT_NET_MAX_ROUNDS × 352 points × PAT_NET_MAX_PLAYERS, rounded. */
 #define PAT_NET_MAX_TOTAL 30000000
 /* A Demon round scores from 1 − 13 (the base card up, the reserve full) to 352 (won). */
@@ -125,6 +127,7 @@ typedef struct {
   guint             round;         /* round-start, move, end-round, move-refused, player-state,
                                     * round-end */
   PatDealNumber     deal;          /* round-start */
+  guint             time_limit;    /* round-start: seconds left in the round, 0 for no limit */
   guint             seq;           /* move, move-refused: the move's number in the round, from 0 */
   guint             foundation;    /* player-state: cards on the foundations */
   int               score;         /* player-state */

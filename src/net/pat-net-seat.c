@@ -327,6 +327,8 @@ struct _PatNetSeat
   gboolean         end_sent;       /* end-round sent for this round */
   gboolean         round_ended;    /* this player's round is over, whoever ended it */
   gboolean         resync;         /* rejoined: waiting for the host's count of our moves */
+  guint            time_limit;     /* seconds from round_started_us, 0 for no limit */
+  gint64           round_started_us;  /* monotonic µs when round-start came */
 
   GListStore      *players;
   int              team_totals[PAT_NET_MAX_TEAMS];
@@ -347,6 +349,7 @@ enum {
   PROP_STATE,
   PROP_ROUND,
   PROP_GAME,
+  PROP_TIME_LIMIT,
   N_PROPS
 };
 
@@ -610,6 +613,14 @@ round_start (PatNetSeat          *self,
 {
   g_autoptr(PatGame) game = NULL;
   guint n, i;
+
+  /* After a rejoin, the host says what is left of the round's time, from now. */
+  self->round_started_us = g_get_monotonic_time ();
+  if (self->time_limit != m->time_limit)
+    {
+      self->time_limit = m->time_limit;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_LIMIT]);
+    }
 
   /* The round being played, told again after a rejoin: this copy goes on. */
   if (m->round == self->round && self->game != NULL)
@@ -1106,6 +1117,30 @@ pat_net_seat_get_round (PatNetSeat *self)
   return self->round;
 }
 
+/**
+ * pat_net_seat_get_time_limit:
+ * @self: a seat
+ *
+ * The time limit of the round, as the last round-start said: seconds from
+ * pat_net_seat_get_round_started_us(). After a rejoin, it is what the host says was left.
+ *
+ * Returns: seconds, 0 for no limit
+ */
+guint
+pat_net_seat_get_time_limit (PatNetSeat *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_SEAT (self), 0);
+  return self->time_limit;
+}
+
+/* The monotonic time (g_get_monotonic_time()) the last round-start came; 0 before any. */
+gint64
+pat_net_seat_get_round_started_us (PatNetSeat *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_SEAT (self), 0);
+  return self->round_started_us;
+}
+
 PatGame *
 pat_net_seat_get_game (PatNetSeat *self)
 {
@@ -1439,6 +1474,9 @@ pat_net_seat_get_property (GObject    *object,
     case PROP_GAME:
       g_value_set_object (value, self->game);
       break;
+    case PROP_TIME_LIMIT:
+      g_value_set_uint (value, self->time_limit);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1497,6 +1535,9 @@ pat_net_seat_class_init (PatNetSeatClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PAT_TYPE_GAME,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TIME_LIMIT] =
+    g_param_spec_uint ("time-limit", NULL, NULL, 0, PAT_NET_MAX_TIME_LIMIT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[ROUND_STARTED] = g_signal_new ("round-started", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,

@@ -51,7 +51,7 @@ G_DECLARE_FINAL_TYPE (PatNetSeat, pat_net_seat, PAT, NET_SEAT, GObject)
 /*
  * Properties (read-only, notified on change): state (PatNetSeatState), round (uint: the round
  * being played or last played, 0 before the first), game (PatGame: the round's game, NULL before
- * the first round).
+ * the first round), time-limit (uint: the round's time limit in seconds, 0 for none).
  *
  * Each round's game is a PatGame of Demon on the host's deal and die mode, made "replayed"
  * (pat_game_set_replayed()): nothing goes up by itself, no undo. Every move played on it
@@ -114,6 +114,10 @@ int                  pat_net_seat_get_target     (PatNetSeat     *self);
 guint                pat_net_seat_get_n_teams    (PatNetSeat     *self);
 PatDieMode           pat_net_seat_get_die_mode   (PatNetSeat     *self);
 guint                pat_net_seat_get_round      (PatNetSeat     *self);
+/* From round-start: the round's time limit in seconds (0: none), counted from the monotonic time
+ * round-start came (µs). */
+guint                pat_net_seat_get_time_limit (PatNetSeat     *self);
+gint64               pat_net_seat_get_round_started_us (PatNetSeat *self);
 PatGame             *pat_net_seat_get_game       (PatNetSeat     *self);
 /* The table: a GListModel of PatNetSeatPlayer, by player number, as lobby, player-state and
  * round-end messages make it. */

@@ -35,6 +35,7 @@ struct _PatNetDialog {
   GtkAdjustment    *teams_adjustment;
   GtkAdjustment    *target_adjustment;
   AdwComboRow      *die_row;
+  GtkAdjustment    *time_limit_adjustment;   /* minutes, 0 for none */
 
   /* Join form. */
   PatNetBrowser    *browser;
@@ -414,6 +415,8 @@ host (PatNetDialog *self)
   settings.n_teams = teams ? (guint) gtk_adjustment_get_value (self->teams_adjustment) : 0;
   settings.die_mode = (PatDieMode) adw_combo_row_get_selected (self->die_row);
   settings.n_players = (guint) gtk_adjustment_get_value (self->players_adjustment);
+  settings.round_time_limit_s =
+    (guint) gtk_adjustment_get_value (self->time_limit_adjustment) * 60;
   play = pat_net_play_host (self->session, &settings, name,
                             teams ? chosen_team (self->own_team_row, FALSE) : -1, &error);
   if (play == NULL)
@@ -643,6 +646,7 @@ build_host_form (PatNetDialog *self)
                                           "reach the target wins."));
   GtkWidget *rules = group (_("Rules of the Match"), NULL);
   GtkWidget *teams_count;
+  GtkWidget *time_limit;
   g_autofree char *name = default_player_name ();
   g_autofree char *match_name = NULL;
 
@@ -686,6 +690,11 @@ build_host_form (PatNetDialog *self)
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->die_row), TRUE);
   pat_preferences_fill_die_mode (self->die_row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (rules), GTK_WIDGET (self->die_row));
+  self->time_limit_adjustment = gtk_adjustment_new (0, 0, 60, 1, 5, 0);
+  time_limit = spin_row (_("Time _Limit"), self->time_limit_adjustment);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (time_limit),
+                               _("Minutes for each round; 0 for none"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (rules), time_limit);
 
   gtk_box_append (GTK_BOX (box), match);
   gtk_box_append (GTK_BOX (box), rules);
@@ -971,4 +980,14 @@ pat_net_dialog_set_target (PatNetDialog *self,
 
   if (self->target_adjustment != NULL)
     gtk_adjustment_set_value (self->target_adjustment, target);
+}
+
+void
+pat_net_dialog_set_time_limit (PatNetDialog *self,
+                               guint         minutes)
+{
+  g_return_if_fail (PAT_IS_NET_DIALOG (self));
+
+  if (self->time_limit_adjustment != NULL)
+    gtk_adjustment_set_value (self->time_limit_adjustment, minutes);
 }

@@ -40,6 +40,9 @@ void          pat_net_dialog_set_form   (PatNetDialog     *self,
 /* The host form's target score. */
 void          pat_net_dialog_set_target (PatNetDialog     *self,
                                          int               target);
+/* The host form's time limit for each round, in minutes (0: none). */
+void          pat_net_dialog_set_time_limit (PatNetDialog *self,
+                                             guint         minutes);
 /* Presses Host or Join. */
 void          pat_net_dialog_submit     (PatNetDialog     *self);
 

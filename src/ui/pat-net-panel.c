@@ -25,6 +25,7 @@ struct _PatNetPanel {
   gboolean          between_rounds; /* a round ended and the next has not started */
   AdwMessageDialog *final_table;    /* weak */
   guint             rows_shown;
+  guint             countdown_id;   /* each second, while a round with a time limit is played */
 };
 
 G_DEFINE_FINAL_TYPE (PatNetPanel, pat_net_panel, GTK_TYPE_BOX)
@@ -163,24 +164,84 @@ still_playing (PatNetSeat *seat)
   return g_strjoinv (_(", "), (char **) names->pdata);
 }
 
+static gboolean countdown_cb (gpointer user_data);
+
+/* Whether the round being played has a time limit: then the subtitle counts it down. */
+static gboolean
+round_timed (PatNetPanel *self)
+{
+  PatNetSeatState state = pat_net_seat_get_state (self->seat);
+
+  return pat_net_seat_get_time_limit (self->seat) > 0 && !self->between_rounds &&
+         (state == PAT_NET_SEAT_PLAYING || state == PAT_NET_SEAT_WAITING);
+}
+
+static void
+update_subtitle (PatNetPanel *self)
+{
+  g_autofree char *subtitle = NULL;
+  guint round = pat_net_seat_get_round (self->seat);
+  int target = pat_net_seat_get_target (self->seat);
+
+  if (round > 0 && round_timed (self))
+    {
+      gint64 elapsed = g_get_monotonic_time () - pat_net_seat_get_round_started_us (self->seat);
+      gint64 left = (gint64) pat_net_seat_get_time_limit (self->seat) * G_USEC_PER_SEC - elapsed;
+      guint seconds = left > 0 ? (guint) ((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC) : 0;
+
+      /* Translators: a network match's round, target score, and the minutes and seconds left
+       * in the round */
+      subtitle = g_strdup_printf (_("Round %u · target %d · %u:%02u left"), round, target,
+                                  seconds / 60, seconds % 60);
+    }
+  else if (round > 0)
+    /* Translators: a network match's round and target score */
+    subtitle = g_strdup_printf (_("Round %u · target %d"), round, target);
+  else
+    subtitle = g_strdup_printf (_("Target %d"), target);
+  gtk_label_set_text (self->subtitle, subtitle);
+}
+
+/* The countdown ticks only while a round with a time limit is played: no timer otherwise. */
+static void
+update_countdown (PatNetPanel *self)
+{
+  if (self->seat != NULL && round_timed (self))
+    {
+      if (self->countdown_id == 0)
+        self->countdown_id = g_timeout_add_seconds (1, countdown_cb, self);
+    }
+  else
+    g_clear_handle_id (&self->countdown_id, g_source_remove);
+}
+
+static gboolean
+countdown_cb (gpointer user_data)
+{
+  PatNetPanel *self = user_data;
+
+  if (self->seat == NULL || !round_timed (self))
+    {
+      self->countdown_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  update_subtitle (self);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 update (PatNetPanel *self)
 {
-  g_autofree char *subtitle = NULL, *status = NULL, *table = NULL;
+  g_autofree char *status = NULL, *table = NULL;
   PatNetSeatState state;
   gboolean error = FALSE;
 
+  update_countdown (self);
   if (self->seat == NULL)
     return;
   state = pat_net_seat_get_state (self->seat);
   gtk_label_set_text (self->title, pat_net_seat_get_match_name (self->seat));
-  if (pat_net_seat_get_round (self->seat) > 0)
-    /* Translators: a network match's round and target score */
-    subtitle = g_strdup_printf (_("Round %u · target %d"), pat_net_seat_get_round (self->seat),
-                                pat_net_seat_get_target (self->seat));
-  else
-    subtitle = g_strdup_printf (_("Target %d"), pat_net_seat_get_target (self->seat));
-  gtk_label_set_text (self->subtitle, subtitle);
+  update_subtitle (self);
 
   switch (state)
     {
@@ -382,6 +443,8 @@ follow_seat (PatNetPanel *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->seat, "notify::round", G_CALLBACK (seat_state_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->seat, "notify::time-limit", G_CALLBACK (seat_state_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->seat, "round-started", G_CALLBACK (round_started_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->seat, "round-ended", G_CALLBACK (round_ended_cb), self,
@@ -449,6 +512,22 @@ pat_net_panel_get_status (PatNetPanel *self)
   return gtk_label_get_text (self->status);
 }
 
+const char *
+pat_net_panel_get_subtitle (PatNetPanel *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_PANEL (self), NULL);
+
+  return gtk_label_get_text (self->subtitle);
+}
+
+gboolean
+pat_net_panel_get_counting_down (PatNetPanel *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_PANEL (self), FALSE);
+
+  return self->countdown_id != 0;
+}
+
 char *
 pat_net_panel_dup_table (PatNetPanel *self)
 {
@@ -475,6 +554,7 @@ pat_net_panel_dispose (GObject *object)
 {
   PatNetPanel *self = PAT_NET_PANEL (object);
 
+  g_clear_handle_id (&self->countdown_id, g_source_remove);
   unfollow (self);
   if (self->play != NULL)
     g_signal_handlers_disconnect_by_data (self->play, self);

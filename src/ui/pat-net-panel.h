@@ -24,8 +24,11 @@ void        pat_net_panel_set_play (PatNetPanel *self,
 PatNetPlay *pat_net_panel_get_play (PatNetPanel *self);
 void        pat_net_panel_set_compact (PatNetPanel *self,
                                        gboolean     compact);
-/* The status line as shown, and the table's rows as text, one a line: for tests. */
+/* For tests: the status line and the subtitle as shown, the table's rows as text (one a line),
+ * and whether the subtitle's countdown ticks (only while a round with a time limit is played). */
 const char *pat_net_panel_get_status (PatNetPanel *self);
+const char *pat_net_panel_get_subtitle (PatNetPanel *self);
+gboolean    pat_net_panel_get_counting_down (PatNetPanel *self);
 char       *pat_net_panel_dup_table  (PatNetPanel *self);
 
 G_END_DECLS

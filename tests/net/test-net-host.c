@@ -521,6 +521,136 @@ test_rejoin (void)
   g_ptr_array_unref (back.messages);
 }
 
+/* Waits for the round-end of @round on @raw. */
+static const PatNetMessage *
+wait_for_round_end (Raw   *raw,
+                    guint  round)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  const PatNetMessage *m;
+
+  while ((m = raw_find_last (raw, PAT_NET_MSG_ROUND_END)) == NULL || m->round != round)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  return m;
+}
+
+/* Waits for the round-start of @round on @raw; the time it came, in monotonic µs. */
+static gint64
+wait_for_round_start (Raw   *raw,
+                      guint  round)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  const PatNetMessage *m;
+
+  while ((m = raw_find_last (raw, PAT_NET_MSG_ROUND_START)) == NULL || m->round != round)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpuint (m->time_limit, ==, 2);
+  return g_get_monotonic_time ();
+}
+
+static guint
+count_round_ends (Raw   *raw,
+                  guint  round)
+{
+  guint n = 0;
+  guint i;
+
+  for (i = 0; i < raw->messages->len; i++)
+    {
+      const PatNetMessage *m = raw->messages->pdata[i];
+
+      n += m->type == PAT_NET_MSG_ROUND_END && m->round == round;
+    }
+  return n;
+}
+
+/* A round with a time limit of 2 s: Bob never moves nor ends, and the host ends his round when
+ * the time is up, with the score of his position (the deal as dealt); the match goes on. When
+ * everyone ends before the time is up, the limit is cleared: the next round gets its own whole
+ * limit. A player away when the time is up has their round ended too. */
+static void
+test_time_limit (void)
+{
+  PatNetHostSettings settings = { 0, };
+  g_autoptr(GPtrArray) moves = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PatNetHost) host = NULL;
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const PatNetMessage *m;
+  gint64 started;
+  Raw ann, bob;
+
+  settings.name = "Timed match";
+  settings.code = CODE;
+  settings.target = PAT_NET_MAX_TARGET;
+  settings.n_players = 2;
+  settings.first_deal = pat_deal_number_from_uint (17);
+  settings.round_pause_ms = 1000;
+  settings.round_time_limit_s = PAT_NET_MAX_TIME_LIMIT + 1;
+  g_assert_null (pat_net_host_new (&settings, certificate, &error));
+  g_assert_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED);
+  g_clear_error (&error);
+  settings.round_time_limit_s = 2;
+  host = pat_net_host_new (&settings, certificate, &error);
+  g_assert_no_error (error);
+  pat_net_host_listen (host, "127.0.0.1", 0, &error);
+  g_assert_no_error (error);
+
+  raw_open (&ann, host, fingerprint);
+  raw_hello (&ann, "Ann", CODE);
+  raw_open (&bob, host, fingerprint);
+  raw_hello (&bob, "Bob", CODE);
+
+  /* Round 1: Ann plays two moves and ends her round; Bob does nothing. */
+  started = wait_for_round_start (&ann, 1);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":0,\"move\":\"s\"}", -1,
+                 FALSE);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"move\",\"round\":1,\"seq\":1,\"move\":\"s\"}", -1,
+                 FALSE);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"end-round\",\"round\":1}", -1, FALSE);
+  m = wait_for_round_end (&ann, 1);
+  g_assert_cmpint (g_get_monotonic_time () - started, >=, 3 * G_USEC_PER_SEC / 2);
+  g_ptr_array_add (moves, g_strdup ("s"));
+  g_ptr_array_add (moves, g_strdup ("s"));
+  g_assert_cmpuint (m->n_players, ==, 2);
+  g_assert_cmpint (m->players[0].score, ==,
+                   replay_score (&raw_find (&ann, PAT_NET_MSG_ROUND_START)->deal, moves));
+  g_assert_cmpint (m->players[1].score, ==,
+                   replay_score (&raw_find (&ann, PAT_NET_MSG_ROUND_START)->deal, none));
+  /* Bob was told his round ended, as if he had ended it, without a word of his. */
+  m = raw_find_last (&bob, PAT_NET_MSG_PLAYER_STATE);
+  g_assert_cmpuint (m->player, ==, 1);
+  g_assert_true (m->ended);
+  g_assert_cmpuint (m->n_moves, ==, 0);
+  g_assert_false (bob.closed);
+
+  /* Round 2: both end at once. */
+  wait_for_round_start (&bob, 2);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"end-round\",\"round\":2}", -1, FALSE);
+  raw_send_text (&bob, "{\"v\":2,\"type\":\"end-round\",\"round\":2}", -1, FALSE);
+  wait_for_round_end (&ann, 2);
+
+  /* Round 3 has its whole limit (round 2's did not carry over), even with Bob away. */
+  started = wait_for_round_start (&ann, 3);
+  raw_send_text (&ann, "{\"v\":2,\"type\":\"end-round\",\"round\":3}", -1, FALSE);
+  raw_drop (&bob);
+  m = wait_for_round_end (&ann, 3);
+  g_assert_cmpint (g_get_monotonic_time () - started, >=, 3 * G_USEC_PER_SEC / 2);
+  g_assert_false (pat_net_host_get_finished (host));
+  g_assert_cmpuint (count_round_ends (&ann, 1), ==, 1);
+  g_assert_cmpuint (count_round_ends (&ann, 2), ==, 1);
+  g_assert_cmpuint (count_round_ends (&ann, 3), ==, 1);
+
+  raw_clear (&ann);
+  g_ptr_array_unref (bob.messages);
+}
+
 /* Three greedy players play to the target; every round's scores, as the host sent them, are
  * what the engine gives replaying the moves the host accepted. */
 static void
@@ -932,6 +1062,7 @@ main (int   argc,
   g_test_add_func ("/net/host/refusals", test_refusals);
   g_test_add_func ("/net/host/pin", test_pin);
   g_test_add_func ("/net/host/rejoin", test_rejoin);
+  g_test_add_func ("/net/host/time-limit", test_time_limit);
 
   status = g_test_run ();
 

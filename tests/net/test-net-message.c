@@ -66,6 +66,7 @@ sample (PatNetMessageType type)
       m->round = 3;
       g_assert_true (pat_deal_number_parse ("99999999999999999999", &m->deal, NULL));
       m->die_mode = PAT_DIE_PER_GAME;
+      m->time_limit = PAT_NET_MAX_TIME_LIMIT;
       break;
     case PAT_NET_MSG_MOVE:
       m->round = 1;
@@ -221,6 +222,12 @@ static const Bad bad_inputs[] = {
     "\"die\":\"dice\"}", PAT_NET_ERROR_BAD_FIELD, "\"die\" has a value" },
   { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"other\",\"deal\":\"5\","
     "\"die\":\"off\"}", PAT_NET_ERROR_BAD_FIELD, "not the game matches play" },
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"5\","
+    "\"die\":\"off\",\"time_limit\":86401}", PAT_NET_ERROR_BAD_FIELD, "\"time_limit\" is 86401" },
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"5\","
+    "\"die\":\"off\",\"time_limit\":-1}", PAT_NET_ERROR_BAD_FIELD, "out of its range" },
+  { "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\",\"deal\":\"5\","
+    "\"die\":\"off\",\"time_limit\":\"60\"}", PAT_NET_ERROR_BAD_FIELD, "integer" },
   { "{\"v\":2,\"type\":\"player-state\",\"player\":8,\"round\":1,\"foundation\":1,\"score\":1,"
     "\"total\":1,\"moves\":1,\"ended\":false}", PAT_NET_ERROR_BAD_FIELD, "\"player\" is 8" },
   { "{\"v\":2,\"type\":\"player-state\",\"player\":1,\"round\":1,\"foundation\":53,\"score\":1,"
@@ -361,6 +368,35 @@ test_names_and_codes (void)
     }
 }
 
+/* round-start's "time_limit" came within version 2: absent is no limit, and no limit is not
+ * written, so that a reader without it still reads the round-start of a match without one. */
+static void
+test_time_limit (void)
+{
+  static const char old[] = "{\"v\":2,\"type\":\"round-start\",\"round\":1,\"game\":\"demon\","
+                            "\"deal\":\"5\",\"die\":\"off\"}";
+  static const char limited[] = "{\"v\":2,\"type\":\"round-start\",\"round\":1,"
+                                "\"game\":\"demon\",\"deal\":\"5\",\"die\":\"off\","
+                                "\"time_limit\":120}";
+  g_autoptr(PatNetMessage) m = NULL;
+  g_autoptr(PatNetMessage) l = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  m = pat_net_message_read ((const guint8 *) old, strlen (old), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->time_limit, ==, 0);
+  text = pat_net_message_to_string (m);
+  g_assert_null (strstr (text, "time_limit"));
+
+  l = pat_net_message_read ((const guint8 *) limited, strlen (limited), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (l->time_limit, ==, 120);
+  g_free (text);
+  text = pat_net_message_to_string (l);
+  g_assert_nonnull (strstr (text, "\"time_limit\":120"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,6 +407,7 @@ main (int   argc,
   g_test_add_func ("/net/message/bad-inputs", test_bad_inputs);
   g_test_add_func ("/net/message/bytes", test_bytes);
   g_test_add_func ("/net/message/names-and-codes", test_names_and_codes);
+  g_test_add_func ("/net/message/time-limit", test_time_limit);
 
   return g_test_run ();
 }

@@ -904,6 +904,44 @@ test_host_ended (void)
   g_assert_error (pat_net_seat_get_error (ann.seat), PAT_NET_ERROR, PAT_NET_ERROR_CLOSED);
   g_assert_cmpstr (pat_net_seat_get_error (ann.seat)->message, ==, "The host ended the match.");
   seat_clear (&ann);
+/* The round's time limit, from round-start: the seconds, and when the round started by this
+ * seat's clock; 0 from a host without a limit. */
+static void
+test_time_limit (void)
+{
+  PatNetHostSettings settings = host_settings (1, PAT_NET_MAX_TARGET);
+  g_autoptr(PatNetHost) host = NULL;
+  g_autoptr(PatNetHost) plain = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 before = g_get_monotonic_time ();
+  guint notified = 0;
+  Seat ann, bob;
+
+  settings.round_time_limit_s = 90;
+  host = pat_net_host_new (&settings, certificate, &error);
+  g_assert_no_error (error);
+  pat_net_host_listen (host, "127.0.0.1", 0, &error);
+  g_assert_no_error (error);
+
+  seat_open (&ann, host, "Ann", CODE, fingerprint);
+  g_assert_cmpuint (pat_net_seat_get_time_limit (ann.seat), ==, 0);
+  g_assert_cmpint (pat_net_seat_get_round_started_us (ann.seat), ==, 0);
+  g_signal_connect (ann.seat, "notify::time-limit", G_CALLBACK (count_notify_cb), &notified);
+  WAIT_UNTIL (ann.rounds_started == 1);
+  g_assert_cmpuint (pat_net_seat_get_time_limit (ann.seat), ==, 90);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpint (pat_net_seat_get_round_started_us (ann.seat), >=, before);
+  g_assert_cmpint (pat_net_seat_get_round_started_us (ann.seat), <=, g_get_monotonic_time ());
+
+  plain = new_host (1, PAT_NET_MAX_TARGET);
+  seat_open (&bob, plain, "Bob", CODE, fingerprint);
+  WAIT_UNTIL (bob.rounds_started == 1);
+  g_assert_cmpuint (pat_net_seat_get_time_limit (bob.seat), ==, 0);
+  g_assert_cmpint (pat_net_seat_get_round_started_us (bob.seat), >=, before);
+
+  g_signal_handlers_disconnect_by_data (ann.seat, &notified);
+  seat_clear (&ann);
+  seat_clear (&bob);
 }
 
 static void
@@ -941,6 +979,7 @@ main (int   argc,
   g_test_add_func ("/net/seat/move-refused", test_move_refused);
   g_test_add_func ("/net/seat/host-gone", test_host_gone);
   g_test_add_func ("/net/seat/host-ended", test_host_ended);
+  g_test_add_func ("/net/seat/time-limit", test_time_limit);
 
   status = g_test_run ();
 

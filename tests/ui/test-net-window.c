@@ -215,6 +215,7 @@ test_hosted_match (void)
   g_assert_nonnull (dialog);
   pat_net_dialog_set_form (dialog, "Hosting Hal", NULL, NULL);
   pat_net_dialog_set_target (dialog, 1);
+  pat_net_dialog_set_time_limit (dialog, 5);
   pat_net_dialog_submit (dialog);
   play = pat_net_dialog_get_play (dialog);
   g_assert_nonnull (play);
@@ -227,6 +228,7 @@ test_hosted_match (void)
   port_text = g_strdup_printf ("127.0.0.1:%u", port);
   g_assert_cmpstr (addresses[0], ==, port_text);
   wait_for_state (window, PAT_NET_SEAT_LOBBY);
+  g_assert_false (pat_net_panel_get_counting_down (window->net_panel));
 
   /* A player joins, trusting the host's certificate on first use. */
   client = pat_net_client_new ("127.0.0.1", port, NULL);
@@ -241,6 +243,13 @@ test_hosted_match (void)
   wait_until (no_net_dialog, NULL, "the lobby to close");
   wait_for_state (window, PAT_NET_SEAT_PLAYING);
   seat = pat_net_play_get_seat (play);
+  /* The round's time limit, counted down beside the board while the round is played. */
+  g_assert_cmpuint (pat_net_seat_get_time_limit (seat), ==, 5 * 60);
+  g_assert_true (pat_net_panel_get_counting_down (window->net_panel));
+  g_assert_true (g_str_has_prefix (pat_net_panel_get_subtitle (window->net_panel),
+                                   "Round 1 · target 1 · 5:00 left") ||
+                 g_str_has_prefix (pat_net_panel_get_subtitle (window->net_panel),
+                                   "Round 1 · target 1 · 4:5"));
   g_assert_true (pat_session_get_shared (session));
   g_assert_true (pat_session_get_game (session) == pat_net_seat_get_game (seat));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->net_panel)));
@@ -272,6 +281,7 @@ test_hosted_match (void)
   final = ADW_MESSAGE_DIALOG (find_window (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr (adw_message_dialog_get_heading (final), ==, "The demon is exorcised!");
   g_assert_cmpint (pat_net_seat_get_state (seat), ==, PAT_NET_SEAT_OVER);
+  g_assert_false (pat_net_panel_get_counting_down (window->net_panel));
   /* The table beside the board has the host's final totals: the last round counted once. */
   {
     const PatNetMessage *result = pat_net_seat_get_result (seat);
