@@ -273,7 +273,8 @@ start_hosting (PatNetPlay  *self,
 
   self->settings.name = self->match_name;
   self->settings.code = self->code;
-  self->settings.first_deal = pat_deal_number_from_uint ((guint64) g_random_int_range (1, G_MAXINT32));
+  self->settings.first_deal =
+    pat_deal_number_from_uint ((guint64) g_random_int_range (1, G_MAXINT32));
   self->host = pat_net_host_new (&self->settings, self->certificate, error);
   if (self->host == NULL)
     return FALSE;

@@ -236,8 +236,10 @@ update_lobby (PatNetDialog *self)
 
           if (awaited > joined)
             status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                   "Waiting for %u more player. Start now to play with those here.",
-                                                   "Waiting for %u more players. Start now to play with those here.",
+                                                   "Waiting for %u more player. Start now to "
+                                                   "play with those here.",
+                                                   "Waiting for %u more players. Start now to "
+                                                   "play with those here.",
                                                    awaited - joined),
                                       awaited - joined);
           else

@@ -904,6 +904,8 @@ test_host_ended (void)
   g_assert_error (pat_net_seat_get_error (ann.seat), PAT_NET_ERROR, PAT_NET_ERROR_CLOSED);
   g_assert_cmpstr (pat_net_seat_get_error (ann.seat)->message, ==, "The host ended the match.");
   seat_clear (&ann);
+}
+
 /* The round's time limit, from round-start: the seconds, and when the round started by this
  * seat's clock; 0 from a host without a limit. */
 static void
