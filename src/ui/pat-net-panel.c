@@ -24,9 +24,12 @@ struct _PatNetPanel {
   gboolean          compact;
   gboolean          between_rounds; /* a round ended and the next has not started */
   AdwMessageDialog *final_table;    /* weak */
-  guint             rows_shown;
   guint             countdown_id;   /* each second, while a round with a time limit is played */
+  guint             update_id;      /* a table update waiting, at most every UPDATE_MS */
 };
+
+/* Eight players moving change the table many times a second: it follows at most this often. */
+#define UPDATE_MS 100
 
 G_DEFINE_FINAL_TYPE (PatNetPanel, pat_net_panel, GTK_TYPE_BOX)
 
@@ -38,14 +41,28 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static GtkWidget *
-cell (const char *text,
-      gboolean    number,
-      gboolean    strong,
-      gboolean    dim)
+/* The label at @column, @row of @grid, made or changed to show @text so: a table that changes
+ * ten times a second (eight players moving) changes its labels' texts, not its widgets. */
+static void
+set_cell (GtkGrid    *grid,
+          int         column,
+          int         row,
+          const char *text,
+          gboolean    number,
+          gboolean    strong,
+          gboolean    dim)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = gtk_grid_get_child_at (grid, column, row);
 
+  if (label == NULL || !GTK_IS_LABEL (label))
+    {
+      if (label != NULL)
+        gtk_grid_remove (grid, label);
+      label = gtk_label_new (NULL);
+      gtk_grid_attach (grid, label, column, row, 1, 1);
+    }
+  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_text (GTK_LABEL (label), text);
   gtk_label_set_xalign (GTK_LABEL (label), number ? 1.0f : 0.0f);
   gtk_label_set_ellipsize (GTK_LABEL (label), number ? PANGO_ELLIPSIZE_NONE
                                                      : PANGO_ELLIPSIZE_END);
@@ -53,10 +70,33 @@ cell (const char *text,
     gtk_widget_add_css_class (label, "numeric");
   if (strong)
     gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_remove_css_class (label, "heading");
   if (dim)
     gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
   gtk_widget_set_hexpand (label, !number);
-  return label;
+}
+
+/* Removes what @grid shows beyond @rows rows, or in a column not @shown. */
+static void
+trim_grid (GtkGrid *grid,
+           int      rows,
+           guint    shown)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (grid));
+
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+      int column, row;
+
+      gtk_grid_query_child (grid, child, &column, &row, NULL, NULL);
+      if (row >= rows || (shown & (1u << column)) == 0)
+        gtk_grid_remove (grid, child);
+      child = next;
+    }
 }
 
 /* Fills @grid with the table: a heading row, a row a player, then the teams' totals. Returns
@@ -72,23 +112,23 @@ fill_table (GtkGrid    *grid,
   guint n = g_list_model_get_n_items (players);
   guint n_teams = pat_net_seat_get_n_teams (seat);
   GString *text = g_string_new (NULL);
-  GtkWidget *child;
   int team_totals[PAT_NET_MAX_TEAMS] = { 0, };
   int row = 1;
+  /* The columns shown: the player, the cards, the round's score (not in a narrow window), the
+   * total; the final table has the player and the total. */
+  guint shown = final ? 0x9 : compact ? 0xb : 0xf;
   guint i;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
-    gtk_grid_remove (grid, child);
-  gtk_grid_attach (grid, cell (_("Player"), FALSE, FALSE, TRUE), 0, 0, 1, 1);
+  set_cell (grid, 0, 0, _("Player"), FALSE, FALSE, TRUE);
   if (!final)
     {
       /* Translators: the column of a network match's table: cards on the foundations */
-      gtk_grid_attach (grid, cell (C_("net table", "Cards"), TRUE, FALSE, TRUE), 1, 0, 1, 1);
+      set_cell (grid, 1, 0, C_("net table", "Cards"), TRUE, FALSE, TRUE);
       if (!compact)
         /* Translators: the column of a network match's table: this round's score */
-        gtk_grid_attach (grid, cell (C_("net table", "Round"), TRUE, FALSE, TRUE), 2, 0, 1, 1);
+        set_cell (grid, 2, 0, C_("net table", "Round"), TRUE, FALSE, TRUE);
     }
-  gtk_grid_attach (grid, cell (C_("net table", "Total"), TRUE, FALSE, TRUE), 3, 0, 1, 1);
+  set_cell (grid, 3, 0, C_("net table", "Total"), TRUE, FALSE, TRUE);
 
   for (i = 0; i < n; i++, row++)
     {
@@ -120,14 +160,14 @@ fill_table (GtkGrid    *grid,
       cards = g_strdup_printf ("%u", pat_net_seat_player_get_foundation (player));
       score = g_strdup_printf ("%d", pat_net_seat_player_get_score (player));
       total_text = g_strdup_printf ("%d", total);
-      gtk_grid_attach (grid, cell (name, FALSE, me, away), 0, row, 1, 1);
+      set_cell (grid, 0, row, name, FALSE, me, away);
       if (!final)
         {
-          gtk_grid_attach (grid, cell (cards, TRUE, me, ended), 1, row, 1, 1);
+          set_cell (grid, 1, row, cards, TRUE, me, ended);
           if (!compact)
-            gtk_grid_attach (grid, cell (score, TRUE, me, ended), 2, row, 1, 1);
+            set_cell (grid, 2, row, score, TRUE, me, ended);
         }
-      gtk_grid_attach (grid, cell (total_text, TRUE, me, FALSE), 3, row, 1, 1);
+      set_cell (grid, 3, row, total_text, TRUE, me, FALSE);
       g_string_append_printf (text, "%s\t%s\t%s\t%s%s%s\n", name, cards, score, total_text,
                               ended ? "\tended" : "", me ? "\tme" : "");
     }
@@ -136,10 +176,16 @@ fill_table (GtkGrid    *grid,
       g_autofree char *team = g_strdup_printf (_("Team %u"), i + 1);
       g_autofree char *total = g_strdup_printf ("%d", team_totals[i]);
 
-      gtk_grid_attach (grid, cell (team, FALSE, TRUE, FALSE), 0, row, 1, 1);
-      gtk_grid_attach (grid, cell (total, TRUE, TRUE, FALSE), 3, row, 1, 1);
+      set_cell (grid, 0, row, team, FALSE, TRUE, FALSE);
+      set_cell (grid, 3, row, total, TRUE, TRUE, FALSE);
+      /* A team's row has no cards or round's score: a player's row before may have had. */
+      if (gtk_grid_get_child_at (grid, 1, row) != NULL)
+        gtk_grid_remove (grid, gtk_grid_get_child_at (grid, 1, row));
+      if (gtk_grid_get_child_at (grid, 2, row) != NULL)
+        gtk_grid_remove (grid, gtk_grid_get_child_at (grid, 2, row));
       g_string_append_printf (text, "%s\t%s\n", team, total);
     }
+  trim_grid (grid, row, shown);
   return g_string_free (text, FALSE);
 }
 
@@ -237,6 +283,7 @@ update (PatNetPanel *self)
   gboolean error = FALSE;
 
   update_countdown (self);
+  g_clear_handle_id (&self->update_id, g_source_remove);
   if (self->seat == NULL)
     return;
   state = pat_net_seat_get_state (self->seat);
@@ -382,10 +429,27 @@ match_ended_cb (PatNetPanel *self)
   show_final_table (self);
 }
 
+static gboolean
+update_cb (gpointer user_data)
+{
+  PatNetPanel *self = user_data;
+
+  self->update_id = 0;
+  update (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_update (PatNetPanel *self)
+{
+  if (self->update_id == 0)
+    self->update_id = g_timeout_add (UPDATE_MS, update_cb, self);
+}
+
 static void
 player_notify_cb (PatNetPanel *self)
 {
-  update (self);
+  queue_update (self);
 }
 
 static void
@@ -405,7 +469,7 @@ players_changed_cb (PatNetPanel *self,
       g_signal_connect_object (player, "notify", G_CALLBACK (player_notify_cb), self,
                                G_CONNECT_SWAPPED);
     }
-  update (self);
+  queue_update (self);
 }
 
 static void

@@ -11,6 +11,20 @@
 #include "pat-net-panel.h"
 #include "pat-window-private.h"
 
+/* The table, in a box of a set size: a table that grows or shrinks as its texts change would
+ * change the board's size with it, and the board would be laid out and drawn again at every move
+ * of every player. */
+#define PANEL_WIDTH 300
+#define PANEL_NARROW_HEIGHT 200
+
+static void
+show_panel (PatWindow *self,
+            gboolean   shown)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->net_panel), shown);
+  gtk_widget_set_visible (self->net_box, shown);
+}
+
 static void
 leave_match (PatWindow *self)
 {
@@ -21,7 +35,7 @@ leave_match (PatWindow *self)
   g_signal_handlers_disconnect_by_data (play, self);
   self->net_play = NULL;
   pat_net_panel_set_play (self->net_panel, NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->net_panel), FALSE);
+  show_panel (self, FALSE);
   pat_net_play_leave (play);
 }
 
@@ -130,7 +144,7 @@ pat_window_play_network (PatWindow  *self,
   /* Left from the lobby, or anywhere else. */
   g_signal_connect_object (play, "left", G_CALLBACK (left_cb), self, G_CONNECT_SWAPPED);
   pat_net_panel_set_play (self->net_panel, play);
-  gtk_widget_set_visible (GTK_WIDGET (self->net_panel), TRUE);
+  show_panel (self, TRUE);
 }
 
 /**
@@ -241,6 +255,8 @@ void
 pat_window_net_set_narrow (PatWindow *self,
                            gboolean   narrow)
 {
+  gtk_widget_set_size_request (self->net_box, narrow ? -1 : PANEL_WIDTH,
+                               narrow ? PANEL_NARROW_HEIGHT : -1);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->play_area),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   pat_net_panel_set_compact (self->net_panel, narrow);
@@ -253,9 +269,14 @@ pat_window_net_set_narrow (PatWindow *self,
 void
 pat_window_net_setup (PatWindow *self)
 {
+  self->net_box = gtk_scrolled_window_new ();
   self->net_panel = PAT_NET_PANEL (pat_net_panel_new ());
-  gtk_widget_set_visible (GTK_WIDGET (self->net_panel), FALSE);
-  gtk_box_append (GTK_BOX (self->play_area), GTK_WIDGET (self->net_panel));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->net_box), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->net_box),
+                                 GTK_WIDGET (self->net_panel));
+  gtk_box_append (GTK_BOX (self->play_area), self->net_box);
+  show_panel (self, FALSE);
   g_signal_connect_object (self->net_panel, "leave", G_CALLBACK (panel_leave_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->net_panel, "rematch", G_CALLBACK (panel_rematch_cb), self,

@@ -71,6 +71,7 @@ struct _PatWindow {
 
   GtkWidget           *play_area;      /* the board, and beside it (below, narrow) the net panel */
   PatNetPanel         *net_panel;      /* a network match's live scoreboard */
+  GtkWidget           *net_box;        /* its scrolled box, of a set size */
   PatNetPlay          *net_play;       /* the network match played here, or NULL */
 };
 
