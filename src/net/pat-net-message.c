@@ -248,6 +248,28 @@ pat_net_name_valid (const char  *name,
   return TRUE;
 }
 
+/**
+ * pat_net_code_from_text:
+ * @text: a match code as a player typed it
+ *
+ * Returns: (transfer full): @text's letters and digits in upper case: a code read aloud gets
+ *   typed with spaces or dashes, or in lower case. It may still not be a code
+ *   (pat_net_code_valid()).
+ */
+char *
+pat_net_code_from_text (const char *text)
+{
+  GString *code = g_string_new (NULL);
+  const char *c;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  for (c = text; *c != '\0'; c++)
+    if (g_ascii_isalnum (*c))
+      g_string_append_c (code, g_ascii_toupper (*c));
+  return g_string_free (code, FALSE);
+}
+
 gboolean
 pat_net_code_valid (const char *code)
 {

@@ -169,6 +169,7 @@ gboolean       pat_net_token_equal       (const char          *a,
 /* Whether @code is a match code's shape: PAT_NET_MIN_CODE to PAT_NET_MAX_CODE letters of
  * PAT_NET_CODE_ALPHABET. */
 gboolean       pat_net_code_valid        (const char          *code);
+char          *pat_net_code_from_text    (const char          *text);
 /* A new random match code of @length letters. */
 char          *pat_net_code_new          (guint                length);
 

@@ -92,7 +92,7 @@ round_started_cb (PatNetSeat *seat,
   pat_session_play_shared (self->session, game);
 }
 
-static void join_rematch (PatNetPlay *self);
+static void new_seat (PatNetPlay *self);
 
 static gboolean
 rematch_retry_cb (gpointer user_data)
@@ -100,7 +100,7 @@ rematch_retry_cb (gpointer user_data)
   PatNetPlay *self = user_data;
 
   self->rematch_id = 0;
-  join_rematch (self);
+  new_seat (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -160,12 +160,6 @@ new_seat (PatNetPlay *self)
   if (g_mkdir_with_parents (dir, 0700) == 0)
     pat_net_seat_set_state_file (seat, path);
   set_seat (self, seat);
-}
-
-static void
-join_rematch (PatNetPlay *self)
-{
-  new_seat (self);
 }
 
 /* Hosting */
@@ -609,7 +603,7 @@ pat_net_play_rematch (PatNetPlay  *self,
       return TRUE;
     }
   self->rematch_until = g_get_monotonic_time () + REMATCH_WINDOW_S * G_USEC_PER_SEC;
-  join_rematch (self);
+  new_seat (self);
   return TRUE;
 }
 

@@ -264,15 +264,9 @@ join_from_command_line (PatApplication          *self,
       return 2;
     }
   {
-    g_autofree char *upper = g_ascii_strup (code, -1);
-    char *to = upper;
+    g_autofree char *upper = pat_net_code_from_text (code);
     gboolean fresh = gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL;
 
-    /* Codes read aloud get typed with spaces or dashes. */
-    for (const char *from = upper; *from != '\0'; from++)
-      if (g_ascii_isalnum (*from))
-        *to++ = *from;
-    *to = '\0';
     if (!pat_net_code_valid (upper))
       {
         g_application_command_line_printerr (command_line, _("error: '%s' is not a match code\n"),

@@ -57,7 +57,6 @@ struct _PatNetDialog {
   GtkWidget        *address_box;
   GtkListBox       *lobby_list;
   GtkLabel         *lobby_status;
-  guint             tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (PatNetDialog, pat_net_dialog, ADW_TYPE_WINDOW)
@@ -292,8 +291,28 @@ seat_state_cb (PatNetDialog *self)
 }
 
 static void
-players_changed_cb (PatNetDialog *self)
+player_notify_cb (PatNetDialog *self)
 {
+  update_lobby (self);
+}
+
+/* Players come, and each row changes in place (name, team, connected): the lobby follows both. */
+static void
+players_changed_cb (PatNetDialog *self,
+                    guint         position,
+                    guint         removed,
+                    guint         added,
+                    GListModel   *players)
+{
+  guint i;
+
+  for (i = position; i < position + added; i++)
+    {
+      g_autoptr(GObject) player = g_list_model_get_item (players, i);
+
+      g_signal_connect_object (player, "notify", G_CALLBACK (player_notify_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
   update_lobby (self);
 }
 
@@ -313,9 +332,7 @@ follow_seat (PatNetDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (players, "items-changed", G_CALLBACK (players_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  /* A row's connected or team changes in place. */
-  g_signal_connect_object (self->seat, "notify::round", G_CALLBACK (players_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  players_changed_cb (self, 0, 0, g_list_model_get_n_items (players), players);
 }
 
 static void
@@ -323,16 +340,6 @@ seat_changed_cb (PatNetDialog *self)
 {
   follow_seat (self);
   update_lobby (self);
-}
-
-static gboolean
-lobby_tick_cb (gpointer user_data)
-{
-  PatNetDialog *self = user_data;
-
-  /* The joined count and the rows' away state change without a notification of the list. */
-  update_lobby (self);
-  return G_SOURCE_CONTINUE;
 }
 
 /**
@@ -369,8 +376,6 @@ pat_net_dialog_show_lobby (PatNetDialog *self,
     }
   gtk_widget_set_visible (self->address_box, addresses != NULL && addresses[0] != NULL);
   gtk_stack_set_visible_child_name (self->stack, "lobby");
-  if (self->tick_id == 0)
-    self->tick_id = g_timeout_add_seconds (1, lobby_tick_cb, self);
   update_lobby (self);
   g_signal_emit (self, signals[PLAYING], 0, play);
 }
@@ -444,14 +449,8 @@ join (PatNetDialog *self)
   g_autoptr(GError) error = NULL;
   GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->found_list);
   guint port = 0;
-  GString *compact = g_string_new (NULL);
-  const char *c;
 
-  /* Codes read aloud get typed with spaces, dashes or in lower case. */
-  for (c = code; *c != '\0'; c++)
-    if (g_ascii_isalnum (*c))
-      g_string_append_c (compact, g_ascii_toupper (*c));
-  upper = g_string_free (compact, FALSE);
+  upper = pat_net_code_from_text (code);
 
   if (!pat_net_name_valid (name, &error))
     {
@@ -834,7 +833,6 @@ pat_net_dialog_dispose (GObject *object)
 {
   PatNetDialog *self = PAT_NET_DIALOG (object);
 
-  g_clear_handle_id (&self->tick_id, g_source_remove);
   if (self->seat != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->seat, self);

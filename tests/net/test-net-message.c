@@ -358,6 +358,16 @@ test_names_and_codes (void)
   g_assert_true (pat_net_code_valid ("ABCD"));
   g_assert_false (pat_net_code_valid ("ABC"));
   g_assert_false (pat_net_code_valid ("ABCO"));
+  /* As typed from what the host read out. */
+  {
+    g_autofree char *typed = pat_net_code_from_text (" smx-bld ");
+    g_autofree char *odd = pat_net_code_from_text ("ab o1");
+
+    g_assert_cmpstr (typed, ==, "SMXBLD");
+    g_assert_true (pat_net_code_valid (typed));
+    g_assert_cmpstr (odd, ==, "ABO1");
+    g_assert_false (pat_net_code_valid (odd));
+  }
   g_assert_false (pat_net_code_valid ("abcd"));
   for (i = 0; i < 100; i++)
     {
