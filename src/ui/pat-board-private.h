@@ -70,6 +70,7 @@ struct _PatBoard
   PatState         last;
   gboolean         move_seen;
   gboolean         deal_pending;                  /* deal on the board once it is shown */
+  gboolean         had_game;                      /* a game was set before this one */
 
   GArray          *steps;                         /* PatBoardStep, the first one running */
   guint            tick_id;

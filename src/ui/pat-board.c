@@ -908,17 +908,9 @@ draw_card (PatBoard     *self,
 
   if (sp->flip < 0.999)
     {
-      double cx = rect.origin.x + rect.size.width / 2;
-
-      if (sp->flip < 0.02)
-        return;
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, 0));
-      gtk_snapshot_scale (snapshot, sp->flip, 1);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-cx, 0));
-      pat_card_renderer_snapshot_card (self->renderer, snapshot, sp->card, sp->face_up, &rect,
-                                       scale_factor (self));
-      gtk_snapshot_restore (snapshot);
+      if (sp->flip >= 0.02)
+        pat_card_renderer_snapshot_card_turning (self->renderer, snapshot, sp->card, sp->face_up,
+                                                 &rect, scale_factor (self), sp->flip);
       return;
     }
 
@@ -1906,13 +1898,16 @@ pat_board_set_game (PatBoard *self,
       compute_reserve (self);
       self->focus_pile = 0;
 
-      if (is_fresh_deal (self))
+      /* The board's first game, the one a window opens with, shows its deal dealt: the window
+       * opens ready to play, for the cost of one frame. Later deals fly in. */
+      if (is_fresh_deal (self) && self->had_game)
         {
           if (animations_enabled (self))
             queue_deal (self, &self->last);
           else if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
             self->deal_pending = TRUE;
         }
+      self->had_game = TRUE;
       /* The board's auto-foundation setting is the game's: a deal not yet played sends up
        * at once what goes, as part of the deal, shown after the deal itself. */
       pat_game_set_auto_foundation (game, self->auto_foundation);

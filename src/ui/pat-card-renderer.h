@@ -47,6 +47,14 @@ void                pat_card_renderer_snapshot_card       (PatCardRenderer      
                                                            gboolean                face_up,
                                                            const graphene_rect_t  *rect,
                                                            int                     scale);
+void                pat_card_renderer_snapshot_card_turning
+                                                          (PatCardRenderer        *self,
+                                                           GtkSnapshot            *snapshot,
+                                                           PatCard                 card,
+                                                           gboolean                face_up,
+                                                           const graphene_rect_t  *rect,
+                                                           int                     scale,
+                                                           double                  fraction);
 void                pat_card_renderer_set_cairo_nodes     (PatCardRenderer        *self,
                                                            gboolean                cairo_nodes);
 guint               pat_card_renderer_get_n_rendered      (PatCardRenderer        *self);

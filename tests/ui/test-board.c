@@ -14,6 +14,8 @@
 gboolean wait_for_frames (GtkWidget *widget,
                           guint      frames);
 
+static void spin (guint ms);
+
 static GtkWidget *
 make_window (int width,
              int height)
@@ -771,6 +773,88 @@ test_animations (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The board's first game, the one a window opens with, shows its deal dealt, shown or not yet;
+ * later deals fly in, and a deal set while the board is hidden flies in when it shows. */
+static void
+test_first_deal_dealt (void)
+{
+  for (int shown_first = 0; shown_first <= 1; shown_first++)
+    {
+      GtkWidget *window = make_window (1280, 800);
+      PatBoard *board = window_board (window);
+      g_autoptr(PatGame) first = new_game ("black-hole", 2, PAT_DIE_OFF);
+      g_autoptr(PatGame) second = new_game ("black-hole", 3, PAT_DIE_OFF);
+      g_autoptr(PatGame) third = new_game ("penguin", 2, PAT_DIE_OFF);
+      guint snapshots;
+
+      if (shown_first)
+        show_at (window, 1280, 800);
+      pat_board_set_game (board, first);
+      g_assert_false (pat_board_is_animating (board));
+      if (!shown_first)
+        show_at (window, 1280, 800);
+      g_assert_false (pat_board_is_animating (board));
+      /* Nothing waits to fly in: the board is drawn once and stays still. */
+      g_assert_true (wait_for_frames (window, 1));
+      snapshots = board->n_snapshots;
+      spin (100);
+      g_assert_cmpuint (board->n_snapshots, ==, snapshots);
+
+      pat_board_set_game (board, second);
+      g_assert_true (pat_board_is_animating (board));
+      wait_for_animations (board);
+
+      gtk_widget_set_visible (window, FALSE);
+      pat_board_set_game (board, third);
+      g_assert_false (pat_board_is_animating (board));
+      show_at (window, 1280, 800);
+      g_assert_true (pat_board_is_animating (board));
+      wait_for_animations (board);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* A card turning over is the cached card squeezed about its centre line, for both kinds of
+ * node; too thin to show, nothing. */
+static void
+test_card_turning (void)
+{
+  g_autoptr(PatCardRenderer) renderer = pat_card_renderer_new ();
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (40, 30, 100, 140);
+
+  for (int cairo_nodes = 0; cairo_nodes <= 1; cairo_nodes++)
+    for (int face_up = 0; face_up <= 1; face_up++)
+      {
+        const double fractions[] = { 1, 0.5, 0.25, 0.001 };
+
+        pat_card_renderer_set_cairo_nodes (renderer, cairo_nodes);
+        for (guint i = 0; i < G_N_ELEMENTS (fractions); i++)
+          {
+            GtkSnapshot *snapshot = gtk_snapshot_new ();
+            g_autoptr(GskRenderNode) node = NULL;
+            graphene_rect_t bounds;
+
+            pat_card_renderer_snapshot_card_turning (renderer, snapshot, 7, face_up, &rect, 1,
+                                                     fractions[i]);
+            node = gtk_snapshot_free_to_node (snapshot);
+            if (fractions[i] * rect.size.width < 0.5)
+              {
+                g_assert_null (node);
+                continue;
+              }
+            g_assert_nonnull (node);
+            gsk_render_node_get_bounds (node, &bounds);
+            g_assert_cmpfloat_with_epsilon (bounds.size.width, 100 * fractions[i], 0.01);
+            g_assert_cmpfloat_with_epsilon (bounds.size.height, 140, 0.01);
+            g_assert_cmpfloat_with_epsilon (bounds.origin.x + bounds.size.width / 2, 90, 0.01);
+            g_assert_cmpfloat_with_epsilon (bounds.origin.y, 30, 0.01);
+            if (cairo_nodes && fractions[i] < 1)
+              g_assert_cmpint (gsk_render_node_get_node_type (node), ==, GSK_CAIRO_NODE);
+          }
+      }
+}
+
 /* A stock move and its automatic moves are shown one step each, ending on the game's position. */
 static void
 test_steps (void)
@@ -1222,9 +1306,12 @@ test_animation_frames (void)
       GtkWidget *window = make_window (1280, 800);
       PatBoard *board = window_board (window);
       g_autoptr(PatGame) game = new_game (games[i].id, games[i].deal, PAT_DIE_OFF);
+      g_autoptr(PatGame) opening = new_game (games[i].id, games[i].deal + 1, PAT_DIE_OFF);
 
-      pat_board_set_game (board, game);
+      /* A board's first game is shown dealt: the deal flies in for the next. */
+      pat_board_set_game (board, opening);
       show_at (window, 1280, 800);
+      pat_board_set_game (board, game);
       spin (150);
       {
         g_autofree char *path = g_strdup_printf ("%s/anim-%s-deal.png", dir, games[i].id);
@@ -1271,6 +1358,8 @@ main (int   argc,
   g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/drag-draws-no-card", test_drag_draws_no_card);
   g_test_add_func ("/board/animations", test_animations);
+  g_test_add_func ("/board/first-deal-dealt", test_first_deal_dealt);
+  g_test_add_func ("/board/card-turning", test_card_turning);
   g_test_add_func ("/board/steps", test_steps);
   g_test_add_func ("/board/auto-foundation", test_auto_foundation);
   g_test_add_func ("/board/auto-foundation-opening", test_auto_foundation_opening);
