@@ -28,6 +28,7 @@ struct _PatWindow {
   GtkWidget           *status_row2;
   GtkWidget           *status_tail;
   gboolean             narrow;         /* a phone-sized window: a shorter header and status line */
+  gboolean             end_compact;    /* the end card is arranged for a narrow window */
   PatBoard            *board;
   PatCelebration      *celebration;
   GtkRevealer         *end_revealer;
@@ -74,6 +75,10 @@ struct _PatWindow {
   GtkWidget           *net_box;        /* its scrolled box, of a set size */
   PatNetPlay          *net_play;       /* the network match played here, or NULL */
 };
+
+/* pat-window.c */
+void pat_window_set_tooltip           (GtkWidget      *widget,
+                                       const char     *text);
 
 void pat_window_class_install_actions (GtkWidgetClass *widget_class);
 void pat_window_actions_init          (PatWindow      *self);

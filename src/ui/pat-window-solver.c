@@ -87,10 +87,10 @@ pat_window_update_verdict (PatWindow *self)
     {
       gtk_label_set_label (self->verdict_label, text);
       gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), style);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label),
-                                   hidden ? _("The solver reads the face-down cards, "
-                                              "which you can’t see")
-                                          : NULL);
+      pat_window_set_tooltip (GTK_WIDGET (self->verdict_label),
+                              hidden ? _("The solver reads the face-down cards, "
+                                         "which you can’t see")
+                                     : NULL);
     }
   /* Shown by pat_window_fit_status() below, where the status line has room. */
   self->verdict_wanted = text != NULL;
@@ -121,7 +121,7 @@ pat_window_update_verdict (PatWindow *self)
           gtk_accessible_reset_property (GTK_ACCESSIBLE (self->verdict_undo_button),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL);
         }
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_undo_button), tooltip);
+      pat_window_set_tooltip (GTK_WIDGET (self->verdict_undo_button), tooltip);
       gtk_widget_set_visible (GTK_WIDGET (self->verdict_undo_button), TRUE);
     }
   else

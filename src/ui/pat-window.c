@@ -34,13 +34,18 @@ cards_left (PatGame *game)
 
 /* The end card. While it is hidden it takes no input: a crossfading revealer keeps its size, and
  * the board under it must answer the pointer. */
+static void update_end_card_compact (PatWindow *self);
+
 static void
 set_end_shown (PatWindow *self,
                gboolean   shown)
 {
   gtk_widget_set_can_target (GTK_WIDGET (self->end_revealer), shown);
   if (shown)
-    gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), TRUE);
+    {
+      gtk_widget_set_visible (gtk_revealer_get_child (self->end_revealer), TRUE);
+      update_end_card_compact (self);
+    }
   gtk_revealer_set_reveal_child (self->end_revealer, shown);
 }
 
@@ -818,6 +823,22 @@ move_status_tail (PatWindow *self,
   show_message_line (self);
 }
 
+/**
+ * pat_window_set_tooltip:
+ * @widget: a widget of the window
+ * @text: (nullable): its tooltip
+ *
+ * Sets @widget's tooltip when it changes: setting one asks the display server where the pointer
+ * is, even to the same text, and the status line's are set again whenever it is rearranged.
+ */
+void
+pat_window_set_tooltip (GtkWidget  *widget,
+                        const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}
+
 static void
 set_icon_button (GtkButton  *button,
                  gboolean    icon,
@@ -830,14 +851,14 @@ set_icon_button (GtkButton  *button,
     {
       gtk_widget_remove_css_class (GTK_WIDGET (button), "image-button");
       pat_a11y_set_button_label (button, mnemonic_label);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (button), NULL);
+      pat_window_set_tooltip (GTK_WIDGET (button), NULL);
       return;
     }
   /* "_Undo" → "Undo", for the tooltip and the button's name. */
   plain = pat_a11y_strip_mnemonic (mnemonic_label);
   gtk_button_set_icon_name (button, icon_name);
   gtk_widget_remove_css_class (GTK_WIDGET (button), "text-button");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (button), plain);
+  pat_window_set_tooltip (GTK_WIDGET (button), plain);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain,
                                   -1);
 }
@@ -886,8 +907,20 @@ set_end_card_compact (PatWindow *self,
     }
   set_icon_button (self->end_undo_button, compact, "edit-undo-symbolic", _("_Undo"));
   set_icon_button (self->end_restart_button, compact, "view-refresh-symbolic", _("_Restart"));
+  self->end_compact = compact;
   /* The card's size changed: it is placed again. */
   gtk_widget_queue_allocate (gtk_widget_get_parent (GTK_WIDGET (self->end_revealer)));
+}
+
+/* The end card follows the window's width while it shows; a hidden one, when it next shows. A
+ * window resized across the narrow width does not rearrange a card nobody sees (setting its
+ * buttons' tooltips asks the display server where the pointer is, every time). */
+static void
+update_end_card_compact (PatWindow *self)
+{
+  if (self->end_compact != self->narrow &&
+      gtk_widget_get_visible (gtk_revealer_get_child (self->end_revealer)))
+    set_end_card_compact (self, self->narrow);
 }
 
 /* The window's buttons as the desktop places them (gtk-decoration-layout, e.g.
@@ -944,7 +977,7 @@ default_width_cb (PatWindow  *self,
   adw_header_bar_set_title_widget (self->header_bar, narrow ? GTK_WIDGET (self->narrow_title)
                                                             : GTK_WIDGET (self->window_title));
   update_decoration_layout (self);
-  set_end_card_compact (self, narrow);
+  update_end_card_compact (self);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);

@@ -458,6 +458,27 @@ check_narrow_window (const char *decoration_layout)
   g_assert_true (gtk_widget_get_parent (GTK_WIDGET (window->message_label)) ==
                  gtk_widget_get_parent (GTK_WIDGET (window->extra_label)));
 
+  /* A hidden end card is arranged for the width when it shows, not at every crossing of the
+   * narrow width: the window resized across it does no work for a card nobody sees. */
+  spin (600);
+  g_assert_false (gtk_widget_get_visible (gtk_revealer_get_child (window->end_revealer)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  spin (150);
+  g_assert_true (adw_header_bar_get_title_widget (window->header_bar) ==
+                 GTK_WIDGET (window->narrow_title));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
+  g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)));
+  {
+    PatDealNumber deal = pat_deal_number_from_uint (27);
+
+    pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+    spin (400);
+    g_assert_true (pat_window_get_end_shown (window));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)), ==,
+                     "Undo");
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
