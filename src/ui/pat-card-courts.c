@@ -548,6 +548,7 @@ pat_card_draw_court (cairo_t       *cr,
   double half_height = ph / 2 / pw;
   double lw = CLAMP (w / 110, pal->pixel, 1.4) / pw;
   gboolean detailed = pw / pal->pixel >= 60;
+  cairo_pattern_t *figure;
 
   cairo_save (cr);
   cairo_rectangle (cr, px, py, pw, ph);
@@ -556,19 +557,28 @@ pat_card_draw_court (cairo_t       *cr,
 
   cairo_translate (cr, w / 2, h / 2);
   cairo_scale (cr, pw, pw);
+  /* The top half is drawn once and turned about the card's centre for the bottom half: its
+   * paths are most of what a court card costs, and a half turn maps pixels onto pixels. */
+  cairo_push_group (cr);
+  cairo_save (cr);
+  /* Clubs and Diamonds face the other way, so that no two courts look alike. */
+  if (suit == PAT_SUIT_CLUBS || suit == PAT_SUIT_DIAMONDS)
+    cairo_scale (cr, -1, 1);
+  cairo_rectangle (cr, -0.5, -half_height, 1, half_height);
+  cairo_clip (cr);
+  draw_half_figure (cr, pal, rank, suit, half_height, lw, detailed);
+  cairo_restore (cr);
+  figure = cairo_pop_group (cr);
   for (int half = 0; half < 2; half++)
     {
       cairo_save (cr);
       if (half == 1)
         cairo_rotate (cr, G_PI);
-      /* Clubs and Diamonds face the other way, so that no two courts look alike. */
-      if (suit == PAT_SUIT_CLUBS || suit == PAT_SUIT_DIAMONDS)
-        cairo_scale (cr, -1, 1);
-      cairo_rectangle (cr, -0.5, -half_height, 1, half_height);
-      cairo_clip (cr);
-      draw_half_figure (cr, pal, rank, suit, half_height, lw, detailed);
+      cairo_set_source (cr, figure);
+      cairo_paint (cr);
       cairo_restore (cr);
     }
+  cairo_pattern_destroy (figure);
 
   cairo_move_to (cr, -0.5, 0);
   cairo_line_to (cr, 0.5, 0);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "pat-card-renderer-private.h"
 
 #define OP(code, role, role2, ...) { PAT_COURT_##code, role, role2, { __VA_ARGS__ } }
@@ -210,6 +212,60 @@ test_figures_draw (void)
       }
 }
 
+/* Within one level of 255 in each channel: the line across the middle, drawn over both halves,
+ * is not always rounded alike on its two sides. */
+static gboolean
+same_pixel (guint32 a,
+            guint32 b)
+{
+  for (int shift = 0; shift < 32; shift += 8)
+    if (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > 1)
+      return FALSE;
+  return TRUE;
+}
+
+/* A court card's panel is the same upside down, pixel for pixel: the bottom half is the top half
+ * turned, drawn once (its paths are most of what a court card costs), at odd and even sizes. */
+static void
+test_court_turned (void)
+{
+  static const int sizes[][2] = { { 149, 209 }, { 94, 132 }, { 53, 75 }, { 180, 251 } };
+  Palette pal = { .face = 0xffffff, .suits = { INK_BLACK, INK_BLACK, INK_RED, INK_RED },
+                  .cap_ratio = 0.7, .pixel = 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint rank = 11; rank <= 13; rank++)
+      for (guint suit = 0; suit < 4; suit++)
+        {
+          int w = sizes[i][0], h = sizes[i][1];
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+          cairo_t *cr = cairo_create (surface);
+          const guint32 *data;
+          int stride, px, py, different = 0;
+
+          pat_card_draw_court (cr, &pal, rank, suit, w, h);
+          g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+          cairo_destroy (cr);
+          cairo_surface_flush (surface);
+          data = (const guint32 *) cairo_image_surface_get_data (surface);
+          stride = cairo_image_surface_get_stride (surface) / 4;
+
+          /* Inside the panel, as pat_card_draw_court() places it, less its frame. */
+          px = (int) ceil (w * 0.225) + 3;
+          py = (int) ceil (w * 0.06) + 3;
+          g_assert_cmpuint (data[(h / 4) * stride + w / 2], !=, 0);
+          for (int y = py; y < h - py; y++)
+            for (int x = px; x < w - px; x++)
+              if (!same_pixel (data[y * stride + x], data[(h - 1 - y) * stride + (w - 1 - x)]))
+                different++;
+          if (different > 0)
+            g_test_message ("rank %u suit %u at %dx%d: %d pixels differ", rank, suit, w, h,
+                            different);
+          g_assert_cmpint (different, ==, 0);
+          cairo_surface_destroy (surface);
+        }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -223,6 +279,7 @@ main (int   argc,
   g_test_add_func ("/court-figures/repeat-and-detail", test_repeat_and_detail);
   g_test_add_func ("/court-figures/run-refuses", test_run_refuses);
   g_test_add_func ("/court-figures/figures-draw", test_figures_draw);
+  g_test_add_func ("/court-figures/court-turned", test_court_turned);
 
   return g_test_run ();
 }
