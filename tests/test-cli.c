@@ -346,6 +346,26 @@ test_solve_search_threads (void)
   g_assert_true (g_str_has_prefix (two.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
 }
 
+/* --cpu-timeout counts the solving thread's CPU time: Demon deal 195 (won after some 37 million
+ * positions) stops at a tenth of a CPU second with "limit"; every line gives its "cpu_ms"; it
+ * does not go with --timeout. */
+static void
+test_solve_cpu_timeout (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(Run) both = { 0, };
+
+  run_cli (&run, "solve", "--game", "demon", "--deal", "195", "--cpu-timeout", "0.1", "--summary",
+           NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "{\"deal\":195,\"result\":\"limit\","));
+  g_assert_nonnull (strstr (run.out, "\"cpu_ms\":"));
+  g_assert_nonnull (strstr (run.out, "\"cpu_seconds\":"));
+  run_cli (&both, "solve", "--game", "demon", "--deal", "195", "--cpu-timeout", "1", "--timeout",
+           "1", NULL);
+  assert_bad_input (&both, "--cpu-timeout");
+}
+
 /* --max-memory is the tables' budget: Demon deal 70, lost after about 490,000 positions, is
  * decided in 32 MiB and not in 4 (the default is 256). */
 static void
@@ -950,6 +970,7 @@ main (int   argc,
   g_test_add_func ("/cli/solve/difficulty", test_solve_difficulty);
   g_test_add_func ("/cli/solve/max-memory", test_solve_max_memory);
   g_test_add_func ("/cli/solve/search-threads", test_solve_search_threads);
+  g_test_add_func ("/cli/solve/cpu-timeout", test_solve_cpu_timeout);
   g_test_add_func ("/cli/solve/memory-peak", test_solve_memory_peak);
   g_test_add_func ("/cli/deal/difficulty", test_deal_difficulty);
   g_test_add_func ("/cli/deal/difficulty-errors", test_deal_difficulty_errors);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "pat-rules.h"
 #include "pat-solver.h"
@@ -454,6 +455,49 @@ test_time_and_memory_limits (void)
   g_assert_null (solution.moves);
 }
 
+static gint64
+thread_cpu_usec (void)
+{
+  struct timespec ts;
+
+  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts), ==, 0);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* A timeout in CPU time (limits.cpu_time) counts the searching thread's CPU time, which a sleep
+ * does not advance, and stops a hard deal's search soon after that much CPU time, past the narrow
+ * search (on one thread). */
+static void
+test_cpu_time_limit (void)
+{
+  PatSolveLimits limits = { .cpu_time = TRUE };
+  PatSolution solution = { 0 };
+  PatState state;
+  gint64 clock, cpu;
+
+  clock = pat_solve_clock (&limits);
+  g_usleep (G_USEC_PER_SEC / 5);
+  g_assert_cmpint (pat_solve_clock (&limits) - clock, <, G_USEC_PER_SEC / 10);
+
+  deal (&state, HARD_DEAL, PAT_DIE_OFF);
+  limits.timeout = 0.3;
+  cpu = thread_cpu_usec ();
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  cpu = thread_cpu_usec () - cpu;
+  g_assert_cmpuint (solution.nodes, >, 0);
+  g_assert_cmpint (cpu, >=, 3 * G_USEC_PER_SEC / 10);
+  g_assert_cmpint (cpu, <, 3 * G_USEC_PER_SEC / 10 + 2 * G_USEC_PER_SEC);
+
+  /* Past the narrow search: the hard deal's searches read the same clock. */
+  limits.timeout = 3.0;
+  cpu = thread_cpu_usec ();
+  g_assert_cmpint (pat_solver_solve (demon, &state, &limits, &solution), ==, PAT_SOLVE_LIMIT);
+  cpu = thread_cpu_usec () - cpu;
+  g_assert_cmpint (cpu, >=, 3 * G_USEC_PER_SEC);
+  g_assert_cmpint (cpu, <, 5 * G_USEC_PER_SEC);
+  pat_solution_clear (&solution);
+}
+
 /* The deadline holds in the searches after the narrow one too (the wide search, the relaxation and
  * the searches after it): given twice the narrow search's own time and half a second more, a deal
  * none of them decides in that time stops soon after the deadline, having gone past the narrow
@@ -887,6 +931,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/solver/demon/wide", test_wide);
   g_test_add_func ("/solver/demon/threads", test_threads);
   g_test_add_func ("/solver/demon/limits/time-and-memory", test_time_and_memory_limits);
+  g_test_add_func ("/solver/demon/limits/cpu-time", test_cpu_time_limit);
   g_test_add_func ("/solver/demon/cancel", test_cancel);
   g_test_add_func ("/solver/demon/relaxation/twins", test_relaxation_twins);
   g_test_add_func ("/solver/demon/relaxation/keys", test_relaxation_keys);

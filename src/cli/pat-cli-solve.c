@@ -29,6 +29,7 @@ typedef struct {
   char     *max_nodes;
   char     *max_memory;
   char     *timeout;
+  char     *cpu_timeout;
   int       threads;
   int       search_threads;
   gboolean  summary;
@@ -39,6 +40,7 @@ typedef struct {
   PatSolveResult  result;
   guint64         nodes;
   double          ms;
+  double          cpu_ms;     /* the solving thread's CPU time */
   char           *solution;   /* replay notation; NULL unless solved */
   PatDifficulty   difficulty;
   gboolean        done;
@@ -82,6 +84,7 @@ solve_options_clear (SolveOptions *o)
   g_free (o->max_nodes);
   g_free (o->max_memory);
   g_free (o->timeout);
+  g_free (o->cpu_timeout);
 }
 
 static gboolean
@@ -151,6 +154,19 @@ parse_limits (const SolveOptions  *o,
   if (o->timeout != NULL &&
       !pat_cli_parse_seconds ("--timeout", o->timeout, TRUE, 1e9, &limits->timeout, error))
     return FALSE;
+  if (o->cpu_timeout != NULL)
+    {
+      if (o->timeout != NULL)
+        {
+          g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE,
+                       "give --timeout or --cpu-timeout, not both");
+          return FALSE;
+        }
+      if (!pat_cli_parse_seconds ("--cpu-timeout", o->cpu_timeout, TRUE, 1e9, &limits->timeout,
+                                  error))
+        return FALSE;
+      limits->cpu_time = TRUE;
+    }
   if (o->threads < 1 || o->threads > 256)
     {
       g_set_error (error, PAT_ERROR, PAT_ERROR_BAD_MOVE, "--threads takes 1 to 256, not %d",
@@ -225,6 +241,17 @@ format_solution (const PatRules    *rules,
   return g_string_free (out, FALSE);
 }
 
+/* The calling thread's CPU time in seconds. */
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void
 solve_one (Job     *job,
            guint64  index,
@@ -233,6 +260,7 @@ solve_one (Job     *job,
   PatSolution solution = { 0, };
   PatState state;
   gint64 start;
+  double cpu_start;
 
   if (job->by_number)
     {
@@ -246,7 +274,9 @@ solve_one (Job     *job,
     }
 
   start = g_get_monotonic_time ();
+  cpu_start = thread_cpu_seconds ();
   slot->result = pat_solver_solve (job->rules, &state, &job->limits, &solution);
+  slot->cpu_ms = (thread_cpu_seconds () - cpu_start) * 1000.0;
   slot->ms = (g_get_monotonic_time () - start) / 1000.0;
   slot->nodes = solution.nodes;
   slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution)
@@ -316,8 +346,8 @@ print_slot (const Job  *job,
   if (job->rate)
     g_string_append_printf (line, "\"difficulty\":\"%s\",",
                             pat_difficulty_to_string (slot->difficulty));
-  g_string_append_printf (line, "\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f", slot->nodes,
-                          slot->ms);
+  g_string_append_printf (line, "\"nodes\":%" G_GUINT64_FORMAT ",\"ms\":%.3f,\"cpu_ms\":%.3f",
+                          slot->nodes, slot->ms, slot->cpu_ms);
   if (slot->solution != NULL)
     g_string_append_printf (line, ",\"solution\":\"%s\"", slot->solution);
   g_string_append (line, "}\n");
@@ -442,6 +472,10 @@ pat_cli_solve (int    argc,
       "Give up on a deal after N positions (default: no limit)", "N" },
     { "timeout", 0, 0, PAT_CLI_ARG_TEXT, &o.timeout,
       "Give up on a deal after S seconds (default: no limit)", "S" },
+    { "cpu-timeout", 0, 0, PAT_CLI_ARG_TEXT, &o.cpu_timeout,
+      "Give up on a deal after S seconds of CPU time of the thread solving it (exact with "
+      "--search-threads 1; with more, each search thread counts its own), instead of --timeout's "
+      "wall time", "S" },
     { "max-memory", 0, 0, PAT_CLI_ARG_TEXT, &o.max_memory,
       "Memory for a deal's search tables in MiB, 1 to 512 (default 256); a deal that fills them "
       "gives limit", "MIB" },
@@ -469,7 +503,9 @@ pat_cli_solve (int    argc,
   if (!pat_cli_parse_options ("solve", "say whether deals can be won, with a winning line",
                               "Prints one JSON line per deal: {\"deal\":N,"
                               "\"result\":\"solved|unsolvable|limit\","
-                              "\"nodes\":K,\"ms\":T,\"solution\":\"M1 M2 …\"}. \"deal\" is "
+                              "\"nodes\":K,\"ms\":T,\"cpu_ms\":C,\"solution\":\"M1 M2 …\"}"
+                              " (\"cpu_ms\": the CPU time of the thread that solved the deal, "
+                              "search threads it started not counted). \"deal\" is "
                               "left out for --deck; \"solution\" is given only when solved, in "
                               "the notation of `patience-cli replay`. \"unsolvable\" means the "
                               "whole space was searched. With --difficulty each line also has "

@@ -2063,9 +2063,10 @@ split (GPtrArray  *stacks,
  * the stacks of one thread (table_slot_concurrent()). That is again the same search, each
  * position's moves all tried by the stack that first visited it, in another order. */
 static gboolean
-time_left (gint64 deadline)
+time_left (const PatSolveLimits *limits,
+           gint64                deadline)
 {
-  return deadline == G_MAXINT64 || g_get_monotonic_time () < deadline;
+  return deadline == G_MAXINT64 || pat_solve_clock (limits) < deadline;
 }
 
 typedef struct {
@@ -2192,7 +2193,7 @@ pool_work (Pool     *pool,
       if (cancel != NULL && g_atomic_int_get (cancel) != 0)
         pool->result = PAT_SOLVE_CANCELLED;
       else if ((pool->max_nodes != 0 && pool->nodes >= pool->max_nodes) ||
-               !time_left (pool->deadline))
+               !time_left (pool->limits, pool->deadline))
         pool->result = PAT_SOLVE_LIMIT;
       else
         {
@@ -2383,7 +2384,7 @@ search_again (Search               *root,
   gsize peak = sh->seen.set.peak_bytes;
   gboolean ok;
 
-  if (!time_left (deadline) || (max_nodes != 0 && *nodes >= max_nodes))
+  if (!time_left (limits, deadline) || (max_nodes != 0 && *nodes >= max_nodes))
     return PAT_SOLVE_LIMIT;
   pat_solve_set_clear (&sh->seen.set);
   sh->past_safe_rounds = past_safe_rounds;
@@ -2504,7 +2505,7 @@ open_talon_first (const PatState       *state,
     relaxed = *limits;
   if (deadline != G_MAXINT64)
     {
-      gint64 now = g_get_monotonic_time ();
+      gint64 now = pat_solve_clock (limits);
 
       deadline = now + MAX (deadline - now, 0) / 4;
     }

@@ -82,8 +82,12 @@ PatSolveResult pat_solve_idiot_sat      (const PatRules       *rules,
 /* How often (in nodes) solvers should call pat_solve_should_stop(); a power of two. */
 #define PAT_SOLVE_CHECK_INTERVAL 4096
 
-/* The monotonic time (g_get_monotonic_time() microseconds) at which @limits' timeout
- * runs out, or G_MAXINT64 when there is none. Call once at the start of a search. */
+/* The clock @limits' timeout counts, in microseconds: g_get_monotonic_time(), or with
+ * limits->cpu_time the calling thread's CPU time. */
+gint64         pat_solve_clock         (const PatSolveLimits *limits);
+
+/* The time of pat_solve_clock() at which @limits' timeout runs out, or G_MAXINT64 when there is
+ * none. Call once at the start of a search. */
 gint64         pat_solve_deadline      (const PatSolveLimits *limits);
 
 /* The memory budget for a solver's tables: limits->max_memory, or

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "pat-solver.h"
 #include "pat-solver-private.h"
@@ -117,11 +118,22 @@ pat_solve_result_to_string (PatSolveResult result)
 }
 
 gint64
+pat_solve_clock (const PatSolveLimits *limits)
+{
+  struct timespec ts;
+
+  if (limits == NULL || !limits->cpu_time ||
+      clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+gint64
 pat_solve_deadline (const PatSolveLimits *limits)
 {
   if (limits == NULL || limits->timeout <= 0)
     return G_MAXINT64;
-  return g_get_monotonic_time () + (gint64) (limits->timeout * G_USEC_PER_SEC);
+  return pat_solve_clock (limits) + (gint64) (limits->timeout * G_USEC_PER_SEC);
 }
 
 gsize
@@ -144,7 +156,7 @@ pat_solve_should_stop (const PatSolveLimits *limits,
     return PAT_SOLVE_CANCELLED;
   if (limits->max_nodes != 0 && nodes >= limits->max_nodes)
     return PAT_SOLVE_LIMIT;
-  if (deadline != G_MAXINT64 && g_get_monotonic_time () >= deadline)
+  if (deadline != G_MAXINT64 && pat_solve_clock (limits) >= deadline)
     return PAT_SOLVE_LIMIT;
   if (limits->progress != NULL)
     limits->progress (nodes, limits->user_data);

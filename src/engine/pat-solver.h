@@ -20,13 +20,16 @@ typedef void (*PatSolveProgress) (guint64  nodes,
 
 typedef struct {
   guint64           max_nodes;    /* 0: no node limit */
-  double            timeout;      /* seconds of wall time; 0: none */
+  double            timeout;      /* seconds of wall time (CPU time with cpu_time); 0: none */
   gsize             max_memory;   /* bytes for the search's tables; 0: PAT_SOLVE_DEFAULT_MEMORY */
   const gint       *cancel;       /* nullable; read with g_atomic_int_get */
   PatSolveProgress  progress;     /* nullable; called every so many nodes from the solving thread */
   gpointer          user_data;
   guint             threads;      /* threads one hard position may use (Demon); 0 or 1: the
                                    * calling one */
+  gboolean          cpu_time;     /* timeout counts the CPU time of the thread that checks it
+                                   * (CLOCK_THREAD_CPUTIME_ID), not wall time: exact on one
+                                   * thread; with several, each searching thread reads its own */
 } PatSolveLimits;
 
 #define PAT_SOLVE_DEFAULT_MEMORY ((gsize) 256 * 1024 * 1024)
