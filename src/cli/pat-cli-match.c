@@ -704,7 +704,8 @@ pat_cli_match_join (int    argc,
     return pat_cli_fail ("--address: %s", error->message);
   if (match != NULL && !pat_net_name_valid (match, &error))
     return pat_cli_fail ("--match: %s", error->message);
-  upper = g_ascii_strup (code, -1);
+  /* As a player reads it aloud: "smx-bld" is SMXBLD. */
+  upper = pat_net_code_from_text (code);
   if (!pat_net_code_valid (upper))
     return pat_cli_fail ("--code takes %d to %d letters of %s", PAT_NET_MIN_CODE,
                          PAT_NET_MAX_CODE, PAT_NET_CODE_ALPHABET);

@@ -462,9 +462,12 @@ def main():
         status, _, err = finish(join(tmp, listening, 'Eve', code='ZZZZZZ'))
         check(status == 1 and 'the match code is wrong' in err,
               f'a wrong code is refused ({status}: {last_line(err)})')
-        status, lines, err = finish(join(tmp, listening, 'Ann', '--seed', '9'))
+        # Typed as it is read aloud: in lower case, with a dash in the middle.
+        spoken = listening['code'].lower()
+        spoken = spoken[:3] + '-' + spoken[3:]
+        status, lines, err = finish(join(tmp, listening, 'Ann', '--seed', '9', code=spoken))
         check(status == 0 and any(line['type'] == 'match-end' for line in lines),
-              f'after a wrong code the right one plays ({status}: {last_line(err)})')
+              f'after a wrong code the right one plays, typed {spoken} ({status}: {last_line(err)})')
         hstatus, hlines, _ = finish(host)
         check(hstatus == 0 and any(line['type'] == 'turned-away' and
                                    'the match code is wrong' in line['why'] for line in hlines),
