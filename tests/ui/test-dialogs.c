@@ -22,31 +22,6 @@
 
 static char *data_dir;
 
-static PatWindow *
-make_window (PatApplication *app)
-{
-  PatWindow *window = pat_application_new_window (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  spin (100);
-  return window;
-}
-
-static void
-close_all_windows (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (w);
-    }
-  spin (20);
-}
-
 /* Every text shown by @widget and the widgets in it: labels, and the titles of rows. */
 static void
 collect_text (GtkWidget *widget,
@@ -175,7 +150,7 @@ static void
 test_construct_all (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   const char *players[] = { "Ann", "Ben", NULL };
   g_autoptr(PatMatch) match = pat_match_new (players, NULL);
   GtkWindow *dialog;
@@ -240,7 +215,7 @@ static void
 test_chooser (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   PatResult result = result_new (g_get_real_time () / G_USEC_PER_SEC, "4242", FALSE, 30, 12, 0);
   PatResult assisted = result_new (g_get_real_time () / G_USEC_PER_SEC - 60, "77", FALSE, 30, 12,
                                    0);
@@ -310,7 +285,7 @@ test_statistics_show_results (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatStats *stats = pat_application_get_stats (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   PatResult win = result_new (1700000000, "17", TRUE, 83, 51, 0);
   PatResult loss = result_new (1700000100, "18", FALSE, 40, 20, 0);
   PatResult assisted = result_new (1700000200, "19", FALSE, 5, 5, 0);
@@ -399,7 +374,7 @@ test_export_csv (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatStats *stats = pat_application_get_stats (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   g_autofree char *path = g_build_filename (data_dir, "export.csv", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -481,7 +456,7 @@ test_reset_asks_first (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatStats *stats = pat_application_get_stats (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   PatResult result = result_new (1700000000, "9", TRUE, 10, 10, 0);
   PatStatsDialog *dialog;
   AdwMessageDialog *confirmation;
@@ -634,7 +609,7 @@ test_combo_values_whole (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   GSettings *settings = pat_application_get_settings (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   const int widths[] = { 1000, 360 };
 
   /* The chooser's pages change at once: the test waits for frames, not for a transition. */
@@ -693,7 +668,7 @@ test_preferences (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   GSettings *settings = pat_application_get_settings (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   PatPreferences *prefs = pat_preferences_new (GTK_WINDOW (window), settings);
   g_autofree char *text = NULL;
   g_autofree char *back = NULL;
@@ -849,7 +824,7 @@ test_match (void)
 {
   g_autoptr(PatApplication) app = make_app ();
   PatStore *store = pat_application_get_store (app);
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1000, 700);
   PatDealNumber own_deal = pat_deal_number_from_uint (7);
   const char *players[] = { "Ann", "Ben", NULL };
   PatMatchDialog *setup;
@@ -963,7 +938,7 @@ test_match (void)
   /* Resumed in a new window after a close, at the same turn. */
   gtk_window_close (GTK_WINDOW (window));
   spin (50);
-  window = make_window (app);
+  window = make_window (app, 1000, 700);
   g_assert_true (g_settings_get_boolean (pat_application_get_settings (app), "resume-match"));
   g_assert_true (pat_store_get_resume_match (store));
   {

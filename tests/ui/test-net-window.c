@@ -22,31 +22,6 @@
 
 static char *data_dir;
 
-static PatWindow *
-make_window (PatApplication *app)
-{
-  PatWindow *window = pat_application_new_window (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  spin (100);
-  return window;
-}
-
-static void
-close_all_windows (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (w);
-    }
-  spin (20);
-}
-
 typedef gboolean (*Condition) (gpointer data);
 
 static void
@@ -144,7 +119,7 @@ static void
 test_construct (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1100, 700);
   guint i;
 
   for (i = 0; i < 2; i++)
@@ -170,7 +145,7 @@ static void
 test_join_form_errors (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1100, 700);
   PatNetDialog *dialog = pat_net_dialog_new (GTK_WINDOW (window), pat_window_get_session (window),
                                              PAT_NET_DIALOG_JOIN);
 
@@ -194,7 +169,7 @@ static void
 test_hosted_match (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1100, 700);
   PatSession *session = pat_window_get_session (window);
   PatNetDialog *dialog;
   PatNetPlay *play;
@@ -327,7 +302,7 @@ static void
 test_resume (void)
 {
   g_autoptr(PatApplication) app = make_app ();
-  PatWindow *window = make_window (app);
+  PatWindow *window = make_window (app, 1100, 700);
   PatNetDialog *dialog;
   PatNetPlay *play;
   g_autoptr(PatNetClient) client = NULL;
@@ -362,7 +337,7 @@ test_resume (void)
   close_all_windows ();
   spin (200);
 
-  window = make_window (app);
+  window = make_window (app, 1100, 700);
   g_assert_true (pat_window_resume_network (window));
   play = pat_window_get_net_play (window);
   g_assert_nonnull (play);
@@ -391,7 +366,7 @@ test_resume (void)
   g_assert_null (pat_window_get_net_play (window));
   g_assert_false (pat_session_get_shared (pat_window_get_session (window)));
   close_all_windows ();
-  window = make_window (app);
+  window = make_window (app, 1100, 700);
   g_assert_false (pat_window_resume_network (window));
   close_all_windows ();
 }

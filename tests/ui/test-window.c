@@ -21,19 +21,6 @@
 
 static char *data_dir;
 
-static PatWindow *
-make_window (PatApplication *app,
-             int             width,
-             int             height)
-{
-  PatWindow *window = pat_application_new_window (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  spin (200);
-  return window;
-}
-
 static void
 test_every_game (void)
 {

@@ -70,3 +70,32 @@ make_app (void)
     }
   return g_object_ref (the_app);
 }
+
+/* A new window of @app at @width × @height, presented and given time to settle. */
+PatWindow *
+make_window (PatApplication *app,
+             int             width,
+             int             height)
+{
+  PatWindow *window = pat_application_new_window (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (200);
+  return window;
+}
+
+/* Destroys every window left, dialogs included. */
+void
+close_all_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (w);
+    }
+  spin (20);
+}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "pat-application.h"
+#include "pat-window.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,9 @@ gboolean        wait_for_frames (GtkWidget *widget,
 /* The test process's application (a process can export only one on the session bus), with
  * animations and automatic foundation moves off so that tests are deterministic. */
 PatApplication *make_app (void);
+PatWindow      *make_window (PatApplication *app,
+                             int             width,
+                             int             height);
+void            close_all_windows (void);
 
 G_END_DECLS
