@@ -241,17 +241,6 @@ format_solution (const PatRules    *rules,
   return g_string_free (out, FALSE);
 }
 
-/* The calling thread's CPU time in seconds. */
-static double
-thread_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return 0;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 solve_one (Job     *job,
            guint64  index,
@@ -274,9 +263,9 @@ solve_one (Job     *job,
     }
 
   start = g_get_monotonic_time ();
-  cpu_start = thread_cpu_seconds ();
+  cpu_start = pat_cli_cpu_seconds (CLOCK_THREAD_CPUTIME_ID);
   slot->result = pat_solver_solve (job->rules, &state, &job->limits, &solution);
-  slot->cpu_ms = (thread_cpu_seconds () - cpu_start) * 1000.0;
+  slot->cpu_ms = (pat_cli_cpu_seconds (CLOCK_THREAD_CPUTIME_ID) - cpu_start) * 1000.0;
   slot->ms = (g_get_monotonic_time () - start) / 1000.0;
   slot->nodes = solution.nodes;
   slot->solution = slot->result == PAT_SOLVE_SOLVED ? format_solution (job->rules, &solution)
@@ -357,16 +346,6 @@ print_slot (const Job  *job,
   g_string_free (line, TRUE);
 }
 
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    return 0;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 run (Job    *job,
      guint   n_threads,
@@ -374,7 +353,7 @@ run (Job    *job,
 {
   g_autofree GThread **threads = g_new0 (GThread *, n_threads);
   gint64 start = g_get_monotonic_time ();
-  double cpu_start = cpu_seconds ();
+  double cpu_start = pat_cli_cpu_seconds (CLOCK_PROCESS_CPUTIME_ID);
   guint i;
 
   memset (totals, 0, sizeof *totals);
@@ -413,7 +392,7 @@ run (Job    *job,
   for (i = 0; i < n_threads; i++)
     g_thread_join (threads[i]);
   totals->wall_seconds = (g_get_monotonic_time () - start) / 1e6;
-  totals->cpu_seconds = cpu_seconds () - cpu_start;
+  totals->cpu_seconds = pat_cli_cpu_seconds (CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
 }
 
 static void

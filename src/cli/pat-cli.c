@@ -421,12 +421,12 @@ typedef struct {
   double  cpu_seconds;   /* the process's user + system time over the run, all threads */
 } SimTotals;
 
-static double
-process_cpu_seconds (void)
+double
+pat_cli_cpu_seconds (clockid_t clock)
 {
   struct timespec ts;
 
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+  if (clock_gettime (clock, &ts) != 0)
     return 0;
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
@@ -450,7 +450,7 @@ run_simulation (const PatDealNumber *first,
   g_autofree SimWorker *workers = g_new0 (SimWorker, n_threads);
   g_autofree GThread **threads = g_new0 (GThread *, n_threads);
   gint64 start = g_get_monotonic_time ();
-  double cpu_start = process_cpu_seconds ();
+  double cpu_start = pat_cli_cpu_seconds (CLOCK_PROCESS_CPUTIME_ID);
   guint64 rounds_won = 0, cycles = 0, cycle_lengths = 0;
   guint i;
 
@@ -473,7 +473,7 @@ run_simulation (const PatDealNumber *first,
       cycle_lengths += workers[i].cycle_lengths;
     }
   totals->seconds = (g_get_monotonic_time () - start) / 1e6;
-  totals->cpu_seconds = process_cpu_seconds () - cpu_start;
+  totals->cpu_seconds = pat_cli_cpu_seconds (CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   totals->mean_rounds_won = totals->won > 0 ? (double) rounds_won / totals->won : 0;
   totals->mean_cycle_length = cycles > 0 ? (double) cycle_lengths / cycles : 0;
 }

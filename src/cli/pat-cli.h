@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <time.h>
 
 #include "pat-difficulty.h"
 #include "pat-rules.h"
@@ -58,6 +59,10 @@ gboolean      pat_cli_parse_seconds (const char     *option,
                                      double          max,
                                      double         *seconds,
                                      GError        **error);
+
+/* @clock's CPU time in seconds (CLOCK_PROCESS_CPUTIME_ID: the process's, all its threads;
+ * CLOCK_THREAD_CPUTIME_ID: the calling thread's); 0 where it cannot be read. */
+double        pat_cli_cpu_seconds   (clockid_t       clock);
 
 /* The first deal at or after @from that pat_difficulty_pick() takes for @wanted (EASY, MEDIUM
  * or HARD), as the app picks deals. */
