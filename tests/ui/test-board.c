@@ -785,7 +785,6 @@ test_first_deal_dealt (void)
       g_autoptr(PatGame) first = new_game ("black-hole", 2, PAT_DIE_OFF);
       g_autoptr(PatGame) second = new_game ("black-hole", 3, PAT_DIE_OFF);
       g_autoptr(PatGame) third = new_game ("penguin", 2, PAT_DIE_OFF);
-      guint snapshots;
 
       if (shown_first)
         show_at (window, 1280, 800);
@@ -794,11 +793,9 @@ test_first_deal_dealt (void)
       if (!shown_first)
         show_at (window, 1280, 800);
       g_assert_false (pat_board_is_animating (board));
-      /* Nothing waits to fly in: the board is drawn once and stays still. */
+      /* Nothing waits to fly in once it is drawn either. */
       g_assert_true (wait_for_frames (window, 1));
-      snapshots = board->n_snapshots;
-      spin (100);
-      g_assert_cmpuint (board->n_snapshots, ==, snapshots);
+      g_assert_false (pat_board_is_animating (board));
 
       pat_board_set_game (board, second);
       g_assert_true (pat_board_is_animating (board));
