@@ -1424,6 +1424,10 @@ pat_window_init (PatWindow *self)
   toplevels_changed_cb (self, 0, 0, g_list_model_get_n_items (gtk_window_get_toplevels ()),
                         gtk_window_get_toplevels ());
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
+  /* A narrow window keeps the close button on the side the desktop puts it, as it changes. */
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)),
+                           "notify::gtk-decoration-layout", G_CALLBACK (update_decoration_layout),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect_swapped (self->end_revealer, "notify::child-revealed",
                             G_CALLBACK (end_revealed_cb), self);

@@ -475,6 +475,22 @@ test_narrow_window (void)
   check_narrow_window ("appmenu:close");
   check_narrow_window (":minimize,maximize,close");
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+
+  /* The desktop moves its window buttons while the window is narrow: the close button follows. */
+  {
+    g_autoptr(PatApplication) app = make_app ();
+    PatWindow *window = make_window (app, 360, 640);
+
+    g_assert_cmpstr (adw_header_bar_get_decoration_layout (window->header_bar), ==, ":close");
+    g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "close,minimize:appmenu",
+                  NULL);
+    spin (50);
+    g_assert_cmpstr (adw_header_bar_get_decoration_layout (window->header_bar), ==, "close:");
+    g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+    spin (50);
+    g_assert_cmpstr (adw_header_bar_get_decoration_layout (window->header_bar), ==, ":close");
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
 }
 
 /* The clock's tick changes its label and nothing else: the board is not drawn again. */
