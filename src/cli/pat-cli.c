@@ -674,13 +674,13 @@ print_usage (FILE *out)
 {
   guint i;
 
-  fprintf (out, "Usage: patience-cli COMMAND [OPTION…]\n\nCommands:\n");
+  fprintf (out, "Usage: %s COMMAND [OPTION…]\n\nCommands:\n", CLI_NAME);
   for (i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-16s %s\n", commands[i].name, commands[i].summary);
-  fprintf (out, "\n`patience-cli COMMAND --help` or `patience-cli help COMMAND` describes a "
+  fprintf (out, "\n`%s COMMAND --help` or `%s help COMMAND` describes a "
                 "command's options.\n"
                 "Cards are rank then suit (AS, TH, 9C); moves are s, t3>f, t2:3>t5, t1+t4>x.\n"
-                "Bad input exits with status 2 and one line on stderr.\n");
+                "Bad input exits with status 2 and one line on stderr.\n", CLI_NAME, CLI_NAME);
 }
 
 static const Command *
@@ -699,7 +699,7 @@ fail_unknown_command (const char *name)
 {
   g_autofree char *quoted = pat_cli_quote (name);
 
-  return pat_cli_fail ("unknown command '%s' (`patience-cli help` lists the commands)", quoted);
+  return pat_cli_fail ("unknown command '%s' (`%s help` lists the commands)", quoted, CLI_NAME);
 }
 
 /* help [COMMAND]: the commands, or COMMAND --help. */
@@ -740,13 +740,13 @@ main (int    argc,
 
   /* Bad input is one line on stderr, even when it is no input at all. */
   if (argc < 2)
-    return pat_cli_fail ("no command given (try patience-cli --help)");
+    return pat_cli_fail ("no command given (try %s --help)", CLI_NAME);
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
     return cmd_help (argc - 1, argv + 1);
   if (strcmp (argv[1], "--version") == 0)
     {
-      printf ("patience-cli %s\n", PACKAGE_VERSION);
+      printf ("%s %s\n", CLI_NAME, PACKAGE_VERSION);
       return EXIT_SUCCESS;
     }
 
