@@ -281,6 +281,21 @@ assert_not_cut (GtkLabel *label)
 /* At the smallest size every card of every game's deal is inside the board, with GNOME's title bar
  * buttons and with the three that Xvfb's default (and some desktops) put there; the status line
  * keeps the deal number. */
+/* Black Hole deal 27 has no move from the start: its end card shows at once, compact in a narrow
+ * window (no icon; Undo an icon, its word the tooltip). */
+static void
+show_compact_end_card (PatWindow *window)
+{
+  PatDealNumber deal = pat_deal_number_from_uint (27);
+
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+  spin (400);
+  g_assert_true (pat_window_get_end_shown (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)), ==,
+                   "Undo");
+}
+
 static void
 check_narrow_window (const char *decoration_layout)
 {
@@ -358,16 +373,10 @@ check_narrow_window (const char *decoration_layout)
   /* Black Hole deal 27 has no move from the start: the phone's compact end card stands below
    * the hole, whose card stays in sight. */
   {
-    PatDealNumber deal = pat_deal_number_from_uint (27);
     graphene_rect_t hole, card;
     GtkWidget *end = gtk_revealer_get_child (window->end_revealer);
 
-    pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
-    spin (400);
-    g_assert_true (pat_window_get_end_shown (window));
-    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
-    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)), ==,
-                     "Undo");
+    show_compact_end_card (window);
     g_assert_true (pat_board_get_hole_bounds (pat_window_get_board (window), &hole));
     g_assert_true (gtk_widget_compute_bounds (end, GTK_WIDGET (pat_window_get_board (window)),
                                               &card));
@@ -455,16 +464,7 @@ check_narrow_window (const char *decoration_layout)
                  GTK_WIDGET (window->narrow_title));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
   g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)));
-  {
-    PatDealNumber deal = pat_deal_number_from_uint (27);
-
-    pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
-    spin (400);
-    g_assert_true (pat_window_get_end_shown (window));
-    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->end_icon)));
-    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->end_undo_button)), ==,
-                     "Undo");
-  }
+  show_compact_end_card (window);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
