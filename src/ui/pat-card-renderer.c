@@ -230,6 +230,35 @@ lookup_texture (PatCardRenderer *self,
  * not moved. It paints exactly as a texture node does: the image scaled to the rectangle, its
  * edges padded. */
 static GskRenderNode *
+pixels_node (cairo_surface_t       *surface,
+             int                    pixel_width,
+             int                    pixel_height,
+             const graphene_rect_t *bounds,
+             cairo_filter_t         filter)
+{
+  GskRenderNode *node = gsk_cairo_node_new (bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  cairo_pattern_t *pattern = cairo_pattern_create_for_surface (surface);
+  cairo_matrix_t matrix;
+
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+  cairo_pattern_set_filter (pattern, filter);
+  /* Pattern space is the surface's pixels; user space the node's, from its bounds. */
+  cairo_matrix_init_scale (&matrix, pixel_width / bounds->size.width,
+                           pixel_height / bounds->size.height);
+  cairo_matrix_translate (&matrix, -bounds->origin.x, -bounds->origin.y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
+  cairo_rectangle (cr, bounds->origin.x, bounds->origin.y, bounds->size.width,
+                   bounds->size.height);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+
+  return node;
+}
+
+static GskRenderNode *
 lookup_node (PatCardRenderer *self,
              guint            slot,
              int              width,
@@ -241,9 +270,6 @@ lookup_node (PatCardRenderer *self,
   SizeCache *entry = lookup_entry (self, slot, width, height, scale);
   GskRenderNode *node = entry->nodes[slot];
   graphene_rect_t bounds;
-  cairo_pattern_t *pattern;
-  cairo_matrix_t matrix;
-  cairo_t *cr;
 
   if (node != NULL)
     {
@@ -254,21 +280,25 @@ lookup_node (PatCardRenderer *self,
     }
 
   graphene_rect_init (&bounds, 0, 0, node_width, node_height);
-  node = gsk_cairo_node_new (&bounds);
-  cr = gsk_cairo_node_get_draw_context (node);
-  pattern = cairo_pattern_create_for_surface (entry->surfaces[slot]);
-  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
-  cairo_matrix_init_scale (&matrix, width * scale / node_width, height * scale / node_height);
-  cairo_pattern_set_matrix (pattern, &matrix);
-  cairo_set_source (cr, pattern);
-  cairo_pattern_destroy (pattern);
-  cairo_rectangle (cr, 0, 0, node_width, node_height);
-  cairo_fill (cr);
-  cairo_destroy (cr);
+  node = pixels_node (entry->surfaces[slot], width * scale, height * scale, &bounds,
+                      CAIRO_FILTER_GOOD);
   self->n_rendered++;
   entry->nodes[slot] = node;
 
   return node;
+}
+
+/* Whether @card goes to the cairo renderer as a cairo node (else as a texture). */
+static gboolean
+as_cairo_node (PatCardRenderer *self,
+               PatCard          card,
+               gboolean         face_up,
+               int              width,
+               int              height,
+               int              scale)
+{
+  return self->cairo_nodes && width * scale <= MAX_PIXELS && height * scale <= MAX_PIXELS &&
+         (!face_up || card < PAT_N_CARDS);
 }
 
 /* GObject */
@@ -600,8 +630,7 @@ pat_card_renderer_snapshot_card (PatCardRenderer       *self,
 
   width = MAX (1, (int) round (rect->size.width));
   height = MAX (1, (int) round (rect->size.height));
-  if (self->cairo_nodes && width * scale <= MAX_PIXELS && height * scale <= MAX_PIXELS &&
-      (!face_up || card < PAT_N_CARDS))
+  if (as_cairo_node (self, card, face_up, width, height, scale))
     {
       GskRenderNode *node = lookup_node (self, face_up ? card : BACK_SLOT, width, height, scale,
                                          rect->size.width, rect->size.height);
@@ -657,35 +686,17 @@ pat_card_renderer_snapshot_card_turning (PatCardRenderer       *self,
   width = MAX (1, (int) round (rect->size.width));
   height = MAX (1, (int) round (rect->size.height));
   cx = rect->origin.x + rect->size.width / 2;
-  if (self->cairo_nodes && width * scale <= MAX_PIXELS && height * scale <= MAX_PIXELS &&
-      (!face_up || card < PAT_N_CARDS))
+  if (as_cairo_node (self, card, face_up, width, height, scale))
     {
       guint slot = face_up ? card : BACK_SLOT;
       SizeCache *entry = lookup_entry (self, slot, width, height, scale);
       graphene_rect_t bounds;
-      cairo_pattern_t *pattern;
-      cairo_matrix_t matrix;
       GskRenderNode *node;
-      cairo_t *cr;
 
       graphene_rect_init (&bounds, cx - rect->size.width * fraction / 2, rect->origin.y,
                           rect->size.width * fraction, rect->size.height);
-      node = gsk_cairo_node_new (&bounds);
-      cr = gsk_cairo_node_get_draw_context (node);
-      pattern = cairo_pattern_create_for_surface (entry->surfaces[slot]);
-      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
-      cairo_pattern_set_filter (pattern, CAIRO_FILTER_BILINEAR);
-      /* Pattern space is the surface's pixels; user space the widget's, from the bounds. */
-      cairo_matrix_init_scale (&matrix, width * scale / bounds.size.width,
-                               height * scale / bounds.size.height);
-      cairo_matrix_translate (&matrix, -bounds.origin.x, -bounds.origin.y);
-      cairo_pattern_set_matrix (pattern, &matrix);
-      cairo_set_source (cr, pattern);
-      cairo_pattern_destroy (pattern);
-      cairo_rectangle (cr, bounds.origin.x, bounds.origin.y, bounds.size.width,
-                       bounds.size.height);
-      cairo_fill (cr);
-      cairo_destroy (cr);
+      node = pixels_node (entry->surfaces[slot], width * scale, height * scale, &bounds,
+                          CAIRO_FILTER_BILINEAR);
       gtk_snapshot_append_node (snapshot, node);
       gsk_render_node_unref (node);
       return;
