@@ -38,7 +38,7 @@ pat_window_update_stop (PatWindow *self)
 
   gtk_widget_action_set_enabled (widget, "win.stop-playing", demo || playing_to_end (self));
   gtk_widget_set_visible (self->stop_button, demo || playing_to_end (self));
-  gtk_widget_set_tooltip_text (self->stop_button, label);
+  pat_window_set_tooltip (self->stop_button, label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->stop_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
@@ -81,7 +81,7 @@ pat_window_update_actions (PatWindow *self)
     else if (in_match)
       label = turn_over || pat_match_get_finished (pat_match_play_get_match (match_play))
               ? _("Next Turn") : _("End Turn");
-    gtk_widget_set_tooltip_text (self->new_game_button, label);
+    pat_window_set_tooltip (self->new_game_button, label);
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->new_game_button),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   }

@@ -40,9 +40,11 @@ struct _PatWindow {
   GtkButton           *end_undo_button;
   GtkButton           *end_restart_button;
   GtkLabel            *game_label;
-  GtkLabel            *moves_label;
-  GtkLabel            *time_label;
-  GtkLabel            *extra_label;
+  GtkInscription      *moves_label;    /* the status line's counts: see pat_window_set_count() */
+  GtkInscription      *time_label;
+  GtkInscription      *extra_label;
+  char                *count_fits[3];  /* what each count is sized for */
+  guint                refit_id;       /* sizes the counts again for a new font */
   GtkLabel            *message_label;
   GtkWidget           *verdict_box;
   GtkLabel            *verdict_label;
@@ -69,6 +71,9 @@ struct _PatWindow {
   /* The solver's side: pat-window-solver.c */
   AdwToast            *search_toast;   /* added SEARCH_TOAST_DELAY_MS after the search starts */
   guint                search_toast_id;
+  PatVerdict           shown_verdict;  /* what the winnability line says of this game */
+  guint                thinking_id;    /* "Thinking…" replaces a verdict kept this long */
+  gboolean             thinking_due;   /* it has been kept long enough */
 
   GtkWidget           *play_area;      /* the board, and beside it (below, narrow) the net panel */
   PatNetPanel         *net_panel;      /* a network match's live scoreboard */
@@ -77,6 +82,9 @@ struct _PatWindow {
 };
 
 /* pat-window.c */
+void pat_window_set_count             (PatWindow      *self,
+                                       GtkInscription *count,
+                                       const char     *text);
 void pat_window_set_tooltip           (GtkWidget      *widget,
                                        const char     *text);
 

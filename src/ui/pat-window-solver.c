@@ -20,6 +20,23 @@ verdict_shown (PatWindow *self)
          pat_preferences_get_winnability (self->settings, pat_game_get_game_id (self->game));
 }
 
+/* After a move the solver's first look is mostly over within milliseconds: the verdict shown
+ * stays for up to this long while it looks, rather than "Thinking…" flashing in its place (the
+ * status line laid out twice) at every move. */
+#define THINKING_DELAY_MS 400
+
+static gboolean
+thinking_delay_cb (gpointer user_data)
+{
+  PatWindow *self = user_data;
+
+  self->thinking_id = 0;
+  self->thinking_due = TRUE;
+  pat_window_update_verdict (self);
+
+  return G_SOURCE_REMOVE;
+}
+
 void
 pat_window_update_verdict (PatWindow *self)
 {
@@ -45,6 +62,25 @@ pat_window_update_verdict (PatWindow *self)
       (verdict == PAT_VERDICT_OFF || verdict == PAT_VERDICT_UNKNOWN))
     verdict = PAT_VERDICT_THINKING;
   undo_count = pat_analyzer_get_undo_count (analyzer);
+
+  /* Only a verdict with nothing to act on is kept: "Winnable", "Can't tell yet" (a lost
+   * position's Undo button counts its moves from where it was found lost), in the same game
+   * (session_game_cb() forgets it). */
+  if (verdict == PAT_VERDICT_THINKING && !self->thinking_due &&
+      pat_session_get_question (self->session) == PAT_QUESTION_NONE &&
+      (self->shown_verdict == PAT_VERDICT_WINNABLE || self->shown_verdict == PAT_VERDICT_UNKNOWN))
+    {
+      if (self->thinking_id == 0)
+        self->thinking_id = g_timeout_add (THINKING_DELAY_MS, thinking_delay_cb, self);
+      verdict = self->shown_verdict;
+      undo_count = 0;
+    }
+  else
+    {
+      g_clear_handle_id (&self->thinking_id, g_source_remove);
+      self->thinking_due = verdict == PAT_VERDICT_THINKING && self->thinking_due;
+      self->shown_verdict = verdict;
+    }
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "success");
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "error");
@@ -301,6 +337,7 @@ pat_window_solver_dispose (PatWindow *self)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (pat_session_get_analyzer (self->session), self);
   g_clear_handle_id (&self->search_toast_id, g_source_remove);
+  g_clear_handle_id (&self->thinking_id, g_source_remove);
   g_clear_object (&self->search_toast);
 }
 

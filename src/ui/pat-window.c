@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
 #include <string.h>
 
 #include "pat-a11y.h"
@@ -16,6 +17,66 @@
 G_DEFINE_FINAL_TYPE (PatWindow, pat_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void update_end_button (PatWindow *self);
+
+/**
+ * pat_window_set_count:
+ * @self: a window
+ * @count: one of its status line's counts (moves, time, cards left or score)
+ * @text: what it says
+ *
+ * Sets a count of the status line. The counts are inscriptions: a new text only draws them
+ * again, where a label's lays out the whole window again, with round trips to the display
+ * server, at every move and every second of the clock. Each count is as wide as its text, sized
+ * again only when what its text looks like changes: its words, its number of digits ("9 moves",
+ * "10 moves") or the font. Digits are all as wide in the status line's numeric style.
+ */
+void
+pat_window_set_count (PatWindow      *self,
+                      GtkInscription *count,
+                      const char     *text)
+{
+  GtkWidget *widget = GTK_WIDGET (count);
+  PangoContext *context = gtk_widget_get_pango_context (widget);
+  g_autofree char *font = pango_font_description_to_string (
+    pango_context_get_font_description (context));
+  g_autofree char *shape = g_strdup (text);
+  g_autofree char *fit = NULL;
+  char **fits = NULL;
+
+  if (count == self->moves_label)
+    fits = &self->count_fits[0];
+  else if (count == self->time_label)
+    fits = &self->count_fits[1];
+  else if (count == self->extra_label)
+    fits = &self->count_fits[2];
+  g_return_if_fail (fits != NULL);
+
+  for (char *c = shape; *c != '\0'; c++)
+    if (g_ascii_isdigit (*c))
+      *c = '0';
+  fit = g_strdup_printf ("%s@%g\n%s", font, pango_cairo_context_get_resolution (context), shape);
+  if (g_strcmp0 (*fits, fit) != 0)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, shape);
+      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+      /* The inscription's own measure of a character. */
+      int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                            pango_font_metrics_get_approximate_digit_width (metrics));
+      int width;
+      guint chars;
+
+      pango_font_metrics_unref (metrics);
+      pango_layout_get_size (layout, &width, NULL);
+      chars = char_width > 0 ? (guint) ((width + char_width - 1) / char_width) : 0;
+      gtk_inscription_set_nat_chars (count, chars);
+      /* An ellipsized count may shrink to its first letter and "…", as a label does. */
+      gtk_inscription_set_min_chars (count, gtk_inscription_get_text_overflow (count) ==
+                                            GTK_INSCRIPTION_OVERFLOW_CLIP ? chars : MIN (chars, 2));
+      g_free (*fits);
+      *fits = g_steal_pointer (&fit);
+    }
+  gtk_inscription_set_text (count, text);
+}
 
 static char *
 format_elapsed (guint seconds)
@@ -185,7 +246,8 @@ update_status (PatWindow *self)
   adw_window_title_set_title (self->window_title, name);
   gtk_label_set_label (self->narrow_title, pat_rules_text_short_name (game_id));
   /* The window's own title, the full name, is what screen readers announce for it. */
-  gtk_window_set_title (GTK_WINDOW (self), name);
+  if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), name) != 0)
+    gtk_window_set_title (GTK_WINDOW (self), name);
   if (turn_player (self) != NULL)
     {
       /* Translators: the window's subtitle during a Demon match: whose turn it is */
@@ -204,10 +266,10 @@ update_status (PatWindow *self)
 
   n = pat_game_get_moves (self->game);
   moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u move", "%'u moves", n), n);
-  gtk_label_set_label (self->moves_label, moves);
+  pat_window_set_count (self, self->moves_label, moves);
 
   time = format_elapsed (pat_game_get_elapsed (self->game));
-  gtk_label_set_label (self->time_label, time);
+  pat_window_set_count (self, self->time_label, time);
 
   if (pat_rules_has_flag (pat_game_get_rules (self->game), PAT_RULES_SCORE))
     {
@@ -226,7 +288,30 @@ update_status (PatWindow *self)
       extra = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left", "%u cards left", n),
                                n);
     }
-  gtk_label_set_label (self->extra_label, extra);
+  pat_window_set_count (self, self->extra_label, extra);
+}
+
+/* A new font or text scale: the counts are sized again for it, once the new style is in, which
+ * is at the start of the next frame. */
+static gboolean
+refit_counts_tick (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  PatWindow *self = PAT_WINDOW (widget);
+
+  self->refit_id = 0;
+  update_status (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+font_changed_cb (PatWindow *self)
+{
+  if (self->refit_id == 0)
+    self->refit_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), refit_counts_tick, NULL,
+                                                   NULL);
 }
 
 static int
@@ -1003,6 +1088,8 @@ session_game_cb (PatWindow  *self,
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   pat_board_set_game (self->board, game);
+  /* What the line said was about the other game: nothing of it is kept. */
+  self->shown_verdict = PAT_VERDICT_OFF;
   pat_window_update_verdict (self);
 
   pat_celebration_stop (self->celebration);
@@ -1313,6 +1400,9 @@ pat_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_handle_id (&self->message_id, g_source_remove);
   g_clear_handle_id (&self->scoreboard_id, g_source_remove);
+  if (self->refit_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refit_id);
+  self->refit_id = 0;
   pat_window_forget_window (&self->scoreboard);
   pat_window_forget_window (&self->confirmation);
   if (self->game_signals != NULL)
@@ -1328,6 +1418,8 @@ pat_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->hint_toast);
+  for (guint i = 0; i < G_N_ELEMENTS (self->count_fits); i++)
+    g_clear_pointer (&self->count_fits[i], g_free);
 
   G_OBJECT_CLASS (pat_window_parent_class)->dispose (object);
 }
@@ -1428,6 +1520,10 @@ pat_window_init (PatWindow *self)
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)),
                            "notify::gtk-decoration-layout", G_CALLBACK (update_decoration_layout),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::visible", G_CALLBACK (is_active_cb), NULL);
   g_signal_connect_swapped (self->end_revealer, "notify::child-revealed",
                             G_CALLBACK (end_revealed_cb), self);

@@ -202,7 +202,7 @@ test_play (void)
   spin (50);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
   g_assert_cmpuint (pat_state_pile_len (pat_game_get_state (game), FOUNDATION), ==, 1);
-  g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Score 1");
+  g_assert_cmpstr (gtk_inscription_get_text (window->extra_label), ==, "Score 1");
 
   while (pat_game_get_status (game) == PAT_STATUS_PLAYING)
     g_assert_true (pat_game_apply (game, &move, NULL));

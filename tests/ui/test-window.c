@@ -13,6 +13,7 @@
 #include "pat-board-private.h"
 #include "pat-celebration.h"
 #include "pat-greedy.h"
+#include "pat-model-private.h"
 #include "pat-preferences.h"
 #include "pat-rules-window.h"
 #include "pat-toast.h"
@@ -101,11 +102,11 @@ test_actions (void)
   g_assert_cmpuint (moves.n, >, 0);
   g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
-  g_assert_cmpstr (gtk_label_get_label (window->moves_label), ==, "1 move");
+  g_assert_cmpstr (gtk_inscription_get_text (window->moves_label), ==, "1 move");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
-  g_assert_cmpstr (gtk_label_get_label (window->moves_label), ==, "0 moves");
+  g_assert_cmpstr (gtk_inscription_get_text (window->moves_label), ==, "0 moves");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpuint (pat_game_get_moves (game), ==, 1);
 
@@ -208,7 +209,7 @@ test_win_and_end_card (void)
    * would repeat round 171, never is. */
   g_assert_nonnull (strstr (gtk_label_get_label (window->end_description),
                             "174 rounds were played"));
-  g_assert_cmpstr (gtk_label_get_label (window->extra_label), ==, "Round 174");
+  g_assert_cmpstr (gtk_inscription_get_text (window->extra_label), ==, "Round 174");
   g_assert_cmpuint (pat_game_get_round (game), ==, 174);
 
   /* Demon deal 3 is lost before the first move: the end card says why at once. */
@@ -264,18 +265,33 @@ test_win_and_end_card (void)
 }
 
 /* A label of the status line shows all its text: it has at least its natural width. */
+/* A label, or one of the status line's counts (inscriptions, which do not size themselves to
+ * their text), shows the whole of its text. */
 static void
-assert_not_cut (GtkLabel *label)
+assert_not_cut (gpointer widget)
 {
-  int natural;
+  const char *text;
+  int needed;
 
-  if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || gtk_label_get_label (label)[0] == '\0')
+  if (GTK_IS_INSCRIPTION (widget))
+    {
+      g_autoptr(PangoLayout) layout = NULL;
+
+      text = gtk_inscription_get_text (widget);
+      if (text == NULL)
+        return;
+      layout = gtk_widget_create_pango_layout (widget, text);
+      pango_layout_get_pixel_size (layout, &needed, NULL);
+    }
+  else
+    {
+      text = gtk_label_get_label (widget);
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &needed, NULL, NULL);
+    }
+  if (!gtk_widget_get_mapped (widget) || text[0] == '\0')
     return;
-  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL,
-                      NULL);
-  g_test_message ("\"%s\": %d px of %d", gtk_label_get_label (label),
-                  gtk_widget_get_width (GTK_WIDGET (label)), natural);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
+  g_test_message ("\"%s\": %d px of %d", text, gtk_widget_get_width (widget), needed);
+  g_assert_cmpint (gtk_widget_get_width (widget), >=, needed);
 }
 
 /* At the smallest size every card of every game's deal is inside the board, with GNOME's title bar
@@ -493,7 +509,95 @@ test_narrow_window (void)
   }
 }
 
-/* The clock's tick changes its label and nothing else: the board is not drawn again. */
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* How many times the window's size is worked out again ("compute-size"): each asks the display
+ * server for the work area and lays out the whole window. */
+static guint *
+count_layouts (PatWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  guint *count = g_new0 (guint, 1);
+
+  g_signal_connect_swapped (surface, "compute-size", G_CALLBACK (count_cb), count);
+  return count;
+}
+
+static void
+stop_counting (PatWindow *window,
+               guint     *count)
+{
+  g_signal_handlers_disconnect_by_data (gtk_native_get_surface (GTK_NATIVE (window)), count);
+  g_free (count);
+}
+
+/* A move changes the status line's counts without laying out the window again, unless a count
+ * needs more room ("9 moves", "10 moves"), and every count shows its whole text. */
+static void
+test_counts_stay_put (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  GSettings *settings = pat_application_get_settings (app);
+  PatWindow *window = make_window (app, 1000, 700);
+  PatDealNumber deal = pat_deal_number_from_uint (2);
+  PatMoveList moves;
+  PatGame *game;
+  guint *layouts;
+  int width;
+
+  /* The verdict's words change with the moves, and lay the window out again: hidden here. */
+  g_settings_set_boolean (settings, "show-winnability", FALSE);
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+  game = pat_window_get_game (window);
+  for (guint i = 0; i < 2; i++)
+    {
+      pat_game_legal_moves (game, &moves);
+      g_assert_cmpuint (moves.n, >, 0);
+      g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+    }
+  pat_board_finish_animations (window->board);
+  spin (100);
+  g_assert_cmpstr (gtk_inscription_get_text (window->moves_label), ==, "2 moves");
+
+  layouts = count_layouts (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpstr (gtk_inscription_get_text (window->moves_label), ==, "3 moves");
+  g_assert_cmpstr (gtk_inscription_get_text (window->extra_label), ==, "48 cards left");
+  g_assert_cmpuint (*layouts, ==, 0);
+  assert_not_cut (window->moves_label);
+  assert_not_cut (window->extra_label);
+  assert_not_cut (window->time_label);
+
+  /* A count that needs more room gets it, and keeps it for the next number of as many digits. */
+  width = gtk_widget_get_width (GTK_WIDGET (window->moves_label));
+  pat_window_set_count (window, window->moves_label, "1,000,000 moves");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, >, 0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), >, width);
+  assert_not_cut (window->moves_label);
+  *layouts = 0;
+  pat_window_set_count (window, window->moves_label, "8,888,888 moves");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, ==, 0);
+  assert_not_cut (window->moves_label);
+  pat_window_set_count (window, window->moves_label, "3 moves");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
+
+  stop_counting (window, layouts);
+  g_settings_set_boolean (settings, "show-winnability", TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The clock's tick changes its count and nothing else: the board is not drawn again, nor the
+ * window laid out again. */
 static void
 test_clock_tick_leaves_board (void)
 {
@@ -505,6 +609,7 @@ test_clock_tick_leaves_board (void)
   g_autofree char *time_before = NULL;
   PatMoveList moves;
   guint snapshots, elapsed;
+  guint *layouts;
 
   /* A deal by its number: "black-hole" may resume another test's game, which has no move left. */
   {
@@ -524,8 +629,9 @@ test_clock_tick_leaves_board (void)
   g_assert_true (wait_for_frames (GTK_WIDGET (window), 2));
 
   snapshots = board->n_snapshots;
+  layouts = count_layouts (window);
   elapsed = pat_game_get_elapsed (game);
-  time_before = g_strdup (gtk_label_get_label (window->time_label));
+  time_before = g_strdup (gtk_inscription_get_text (window->time_label));
   /* Without a window manager this window is never active: the window may stop the clock when
    * another window's focus changes (the test then skips), and the test never waits on a main loop
    * with nothing left to wake it. */
@@ -535,6 +641,7 @@ test_clock_tick_leaves_board (void)
         {
           /* Setting it again would redraw what the test counts. */
           g_test_skip ("another window's focus stopped the clock (no window manager here)");
+          stop_counting (window, layouts);
           gtk_window_destroy (GTK_WINDOW (window));
           return;
         }
@@ -544,8 +651,10 @@ test_clock_tick_leaves_board (void)
   g_assert_cmpuint (pat_game_get_elapsed (game), >, elapsed);
   g_assert_true (wait_for_frames (GTK_WIDGET (window), 2));
 
-  g_assert_cmpstr (gtk_label_get_label (window->time_label), !=, time_before);
+  g_assert_cmpstr (gtk_inscription_get_text (window->time_label), !=, time_before);
   g_assert_cmpuint (board->n_snapshots, ==, snapshots);
+  g_assert_cmpuint (*layouts, ==, 0);
+  stop_counting (window, layouts);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1615,6 +1724,100 @@ test_play_to_end (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+record_label_cb (GtkLabel   *label,
+                 GParamSpec *pspec,
+                 GPtrArray  *said)
+{
+  g_ptr_array_add (said, g_strdup (gtk_label_get_label (label)));
+}
+
+/* After a move the solver looks again. An answer within a moment takes the verdict's place
+ * directly: "Winnable" does not flash "Thinking…" (and lay the window out twice) at every move.
+ * A look that takes longer says so after a moment. */
+static void
+test_verdict_kept_while_thinking (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  GSettings *settings = pat_application_get_settings (app);
+  PatAnalyzer *analyzer = pat_session_get_analyzer (window->session);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  PatDealNumber deal = pat_deal_number_from_uint (7492);
+  PatMoveList moves;
+  PatMove next;
+  PatGame *game = NULL;
+  gint64 moved, end;
+  gulong id;
+  guint i;
+
+  for (guint64 number = 1; number < 50; number++)
+    {
+      PatDealNumber bh = pat_deal_number_from_uint (number);
+
+      pat_session_start_deal (pat_window_get_session (window), "black-hole", &bh);
+      wait_for_verdict (window);
+      if (pat_analyzer_get_verdict (analyzer) == PAT_VERDICT_WINNABLE)
+        break;
+    }
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
+  game = pat_window_get_game (window);
+  id = g_signal_connect (window->verdict_label, "notify::label", G_CALLBACK (record_label_cb),
+                         said);
+  /* A move off the winning line, which the solver has to look at. */
+  g_assert_true (pat_analyzer_get_next_move (analyzer, &next));
+  pat_game_legal_moves (game, &moves);
+  for (i = 0; i < moves.n; i++)
+    if (memcmp (&moves.moves[i], &next, sizeof next) != 0)
+      break;
+  g_assert_cmpuint (i, <, moves.n);
+  g_assert_true (pat_game_apply (game, &moves.moves[i], NULL));
+  moved = g_get_monotonic_time ();
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
+  wait_for_verdict (window);
+  g_assert_false (pat_analyzer_get_searching (analyzer));
+  /* Unless this machine took more than a moment over it. */
+  if (g_get_monotonic_time () - moved < 300 * G_TIME_SPAN_MILLISECOND)
+    for (i = 0; i < said->len; i++)
+      g_assert_cmpstr (g_ptr_array_index (said, i), !=, "Thinking…");
+  else
+    g_test_message ("the look took %" G_GINT64_FORMAT " ms", (g_get_monotonic_time () - moved) / 1000);
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), !=, "Thinking…");
+
+  /* Demon 7492 is not decided in a second: "Can't tell yet" after both looks; after a move,
+   * "Thinking…" once the new look has taken a moment. */
+  pat_analyzer_set_budgets (1, 1);
+  g_settings_set_value (settings, "winnability-by-game",
+                        g_variant_new_parsed ("{'demon': true}"));
+  pat_session_start_deal (pat_window_get_session (window), "demon", &deal);
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while ((pat_analyzer_get_searching (analyzer) ||
+          pat_analyzer_get_verdict (analyzer) != PAT_VERDICT_UNKNOWN) &&
+         g_get_monotonic_time () < end)
+    spin (20);
+  g_assert_cmpint (pat_analyzer_get_verdict (analyzer), ==, PAT_VERDICT_UNKNOWN);
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Can’t tell yet");
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_ptr_array_set_size (said, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  moved = g_get_monotonic_time ();
+  g_assert_true (pat_analyzer_get_searching (analyzer));
+  g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Can’t tell yet");
+  while (said->len == 0 && pat_analyzer_get_searching (analyzer))
+    spin (10);
+  g_assert_cmpuint (said->len, >, 0);
+  g_assert_cmpstr (g_ptr_array_index (said, 0), ==, "Thinking…");
+  g_assert_cmpint (g_get_monotonic_time () - moved, >=, 350 * G_TIME_SPAN_MILLISECOND);
+
+  g_signal_handler_disconnect (window->verdict_label, id);
+  pat_analyzer_set_budgets (0, 0);
+  g_settings_reset (settings, "winnability-by-game");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* No spoilers by default: the line is on only where every card is face up; where the solver reads
  * face-down cards it says so; Perpetual Motion never announces its outcome ahead. */
 static void
@@ -1778,6 +1981,7 @@ main (int   argc,
   g_test_add_func ("/window/win-and-end-card", test_win_and_end_card);
   g_test_add_func ("/window/narrow", test_narrow_window);
   g_test_add_func ("/window/status-line-height", test_status_line_height);
+  g_test_add_func ("/window/counts-stay-put", test_counts_stay_put);
   g_test_add_func ("/window/clock-tick-leaves-board", test_clock_tick_leaves_board);
   g_test_add_func ("/window/broken-save", test_broken_save);
   g_test_add_func ("/window/toast-whole", test_toast_whole);
@@ -1791,6 +1995,7 @@ main (int   argc,
   g_test_add_func ("/window/hint-thinking", test_hint_thinking);
   g_test_add_func ("/window/demo-end-card", test_demo_end_card);
   g_test_add_func ("/window/winnability-per-game", test_winnability_per_game);
+  g_test_add_func ("/window/verdict-kept-while-thinking", test_verdict_kept_while_thinking);
   g_test_add_func ("/window/play-to-end", test_play_to_end);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/toast-dismissed-once-in", test_toast_dismissed_once_in);
