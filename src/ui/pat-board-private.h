@@ -117,6 +117,10 @@ struct _PatBoard
   GskRenderNode   *under_node;
   PatBoardUnder    under_key;
   guint            n_under_drawn;   /* for tests */
+  /* With the cairo renderer a pile's cards in it are one node, kept while the pile stays the
+   * same (draw_pile () in pat-board.c): each node is drawn at every frame. */
+  GBytes          *pile_keys[PAT_MAX_PILES];
+  GskRenderNode   *pile_nodes[PAT_MAX_PILES];
   guint            n_snapshots;     /* for tests */
 };
 

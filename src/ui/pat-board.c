@@ -1390,6 +1390,85 @@ under_key_equal (const PatBoardUnder *a,
          a->width == b->width && a->height == b->height && a->scale == b->scale;
 }
 
+static void
+clear_piles (PatBoard *self)
+{
+  for (guint p = 0; p < PAT_MAX_PILES; p++)
+    {
+      g_clear_pointer (&self->pile_keys[p], g_bytes_unref);
+      g_clear_pointer (&self->pile_nodes[p], gsk_render_node_unref);
+    }
+}
+
+/* The cards of pile @p that stay put. The cairo renderer draws the whole window at every frame,
+ * clipped to what changed: each node costs its drawing, even where it is outside the clip. With
+ * it a pile is one node painting its cards' cached pixels, the same node while the pile does not
+ * change, which the renderer then knows not to draw again. */
+static void
+draw_pile (PatBoard      *self,
+           GtkSnapshot   *snapshot,
+           guint8         p,
+           const Sprite **cards,
+           guint          n)
+{
+  struct {
+    int             scale;
+    guint8          card[PAT_N_CARDS];
+    guint8          face_up[PAT_N_CARDS];
+    graphene_rect_t rect[PAT_N_CARDS];
+  } key;
+  g_autoptr(GBytes) bytes = NULL;
+  graphene_rect_t bounds;
+  cairo_t *cr;
+  GskRenderNode *node;
+  guint i;
+
+  if (n == 0)
+    return;
+  if (!pat_card_renderer_get_cairo_nodes (self->renderer) || p >= PAT_MAX_PILES)
+    {
+      for (i = 0; i < n; i++)
+        draw_card (self, snapshot, cards[i], 0, 0);
+      return;
+    }
+
+  memset (&key, 0, sizeof key);
+  key.scale = scale_factor (self);
+  for (i = 0; i < n; i++)
+    {
+      key.card[i] = cards[i]->card;
+      key.face_up[i] = (guint8) cards[i]->face_up;
+      key.rect[i] = cards[i]->rect;
+    }
+  bytes = g_bytes_new (&key, sizeof key);
+  if (self->pile_keys[p] == NULL || !g_bytes_equal (bytes, self->pile_keys[p]))
+    {
+      bounds = cards[0]->rect;
+      for (i = 1; i < n; i++)
+        graphene_rect_union (&bounds, &cards[i]->rect, &bounds);
+      node = gsk_cairo_node_new (&bounds);
+      cr = gsk_cairo_node_get_draw_context (node);
+      for (i = 0; i < n; i++)
+        if (!pat_card_renderer_paint_card (self->renderer, cr, cards[i]->card,
+                                           cards[i]->face_up, &cards[i]->rect, key.scale))
+          break;
+      cairo_destroy (cr);
+      g_clear_pointer (&self->pile_keys[p], g_bytes_unref);
+      g_clear_pointer (&self->pile_nodes[p], gsk_render_node_unref);
+      /* A card too large for cached pixels is drawn on its own, as are the others. */
+      if (i < n)
+        {
+          gsk_render_node_unref (node);
+          for (i = 0; i < n; i++)
+            draw_card (self, snapshot, cards[i], 0, 0);
+          return;
+        }
+      self->pile_keys[p] = g_steal_pointer (&bytes);
+      self->pile_nodes[p] = node;
+    }
+  gtk_snapshot_append_node (snapshot, self->pile_nodes[p]);
+}
+
 /* Everything under the cards that move: the slots, the cards that stay, the badges. */
 static void
 draw_under (PatBoard       *self,
@@ -1400,20 +1479,10 @@ draw_under (PatBoard       *self,
 {
   const PatLayout *layout = pat_board_get_layout (self);
   int top_still[PAT_MAX_PILES];
+  gboolean covered[PAT_MAX_PILES] = { FALSE };
 
-  /* Empty piles show their outline; every pile has one under its cards. */
-  for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
-    {
-      graphene_rect_t rect;
-
-      pat_board_slot_rect (self, p, &rect);
-      if (layout->piles[p].kind == PAT_PILE_HOLE)
-        draw_hole (self, snapshot, &rect);
-      pat_card_renderer_snapshot_slot (self->renderer, snapshot, &rect,
-                                       slot_label (self, state, p));
-    }
-
-  /* In a squared pile only the top card that stays put needs drawing. */
+  /* In a squared pile only the top card that stays put needs drawing. A pile whose first card
+   * stays put, where the pile starts, covers its outline. */
   for (guint p = 0; p < PAT_MAX_PILES; p++)
     top_still[p] = -1;
   for (guint i = 0; i < n_sprites; i++)
@@ -1423,29 +1492,62 @@ draw_under (PatBoard       *self,
                         sp->index >= self->drag_first;
 
       if (!sp->moving && !lifted)
-        top_still[sp->pile] = MAX (top_still[sp->pile], (int) sp->index);
+        {
+          top_still[sp->pile] = MAX (top_still[sp->pile], (int) sp->index);
+          if (sp->index == 0 && sp->pile < layout->n_piles)
+            {
+              graphene_rect_t slot;
+
+              pat_board_slot_rect (self, sp->pile, &slot);
+              covered[sp->pile] = rect_equal (&slot, &sp->rect) &&
+                                  fabs (slot.size.width - sp->rect.size.width) < 0.5 &&
+                                  fabs (slot.size.height - sp->rect.size.height) < 0.5;
+            }
+        }
     }
 
-  for (guint i = 0; i < n_sprites; i++)
+  /* Empty piles show their outline, and so does a pile whose cards are on their way to it or
+   * lifted from it; it costs every frame drawn (the whole window is drawn, clipped to what
+   * changed), so a covered one is left out. */
+  for (guint p = 0; p < layout->n_piles && p < state->n_piles; p++)
     {
-      const Sprite *sp = &sprites[i];
-      const Sprite *next = i + 1 < n_sprites ? &sprites[i + 1] : NULL;
-      gboolean lifted = self->dragging && sp->pile == self->drag_pile &&
-                        sp->index >= self->drag_first;
+      graphene_rect_t rect;
 
-      if (sp->moving || lifted)
-        continue;
-      else if (layout->piles[sp->pile].fan == PAT_FAN_NONE &&
-               (int) sp->index != top_still[sp->pile])
-        continue;
-      /* Cards squared under the fanned part of a waste would only darken its edge. */
-      else if (next != NULL && next->pile == sp->pile && !next->moving &&
-               rect_equal (&next->rect, &sp->rect) &&
-               !(self->dragging && next->pile == self->drag_pile &&
-                 next->index >= self->drag_first))
-        continue;
-      else
-        draw_card (self, snapshot, sp, 0, 0);
+      pat_board_slot_rect (self, p, &rect);
+      if (layout->piles[p].kind == PAT_PILE_HOLE)
+        draw_hole (self, snapshot, &rect);
+      if (!covered[p])
+        pat_card_renderer_snapshot_slot (self->renderer, snapshot, &rect,
+                                         slot_label (self, state, p));
+    }
+
+  for (guint i = 0; i < n_sprites;)
+    {
+      const Sprite *pile[PAT_N_CARDS];
+      guint n = 0;
+      guint8 p = sprites[i].pile;
+
+      for (; i < n_sprites && sprites[i].pile == p; i++)
+        {
+          const Sprite *sp = &sprites[i];
+          const Sprite *next = i + 1 < n_sprites ? &sprites[i + 1] : NULL;
+          gboolean lifted = self->dragging && sp->pile == self->drag_pile &&
+                            sp->index >= self->drag_first;
+
+          if (sp->moving || lifted)
+            continue;
+          else if (layout->piles[sp->pile].fan == PAT_FAN_NONE &&
+                   (int) sp->index != top_still[sp->pile])
+            continue;
+          /* Cards squared under the fanned part of a waste would only darken its edge. */
+          else if (next != NULL && next->pile == sp->pile && !next->moving &&
+                   rect_equal (&next->rect, &sp->rect) &&
+                   !(self->dragging && next->pile == self->drag_pile &&
+                     next->index >= self->drag_first))
+            continue;
+          pile[n++] = sp;
+        }
+      draw_pile (self, snapshot, p, pile, n);
     }
 
   draw_badges (self, snapshot, state);
@@ -1530,6 +1632,7 @@ static void
 renderer_changed_cb (PatBoard *self)
 {
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
+  clear_piles (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1626,6 +1729,7 @@ pat_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->renderer, self);
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
+  clear_piles (self);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
 
   G_OBJECT_CLASS (pat_board_parent_class)->dispose (object);

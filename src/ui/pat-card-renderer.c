@@ -229,6 +229,36 @@ lookup_texture (PatCardRenderer *self,
  * costs only what its clip shows, and the same node, kept, is not redrawn at all where it has
  * not moved. It paints exactly as a texture node does: the image scaled to the rectangle, its
  * edges padded. */
+/* Paints @surface's pixels scaled to @rect, its edges padded, as a texture node draws them. */
+static void
+paint_pixels (cairo_t               *cr,
+              cairo_surface_t       *surface,
+              int                    pixel_width,
+              int                    pixel_height,
+              const graphene_rect_t *rect,
+              cairo_filter_t         filter)
+{
+  cairo_pattern_t *pattern = cairo_pattern_create_for_surface (surface);
+  cairo_matrix_t matrix;
+
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
+  cairo_pattern_set_filter (pattern, filter);
+  /* Pattern space is the surface's pixels; user space the node's. */
+  cairo_matrix_init_scale (&matrix, pixel_width / rect->size.width,
+                           pixel_height / rect->size.height);
+  cairo_matrix_translate (&matrix, -rect->origin.x, -rect->origin.y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
+  cairo_rectangle (cr, rect->origin.x, rect->origin.y, rect->size.width, rect->size.height);
+  cairo_fill (cr);
+}
+
+/* The cairo renderer draws a texture node by copying the whole texture into a new surface, every
+ * frame, even where the card lies outside the part of the window being redrawn: a drag cost a
+ * copy of every card on the board per frame. A cairo node painting the texture's own pixels
+ * costs only what its clip shows, and the same node, kept, is not redrawn at all where it has
+ * not moved. */
 static GskRenderNode *
 pixels_node (cairo_surface_t       *surface,
              int                    pixel_width,
@@ -238,21 +268,8 @@ pixels_node (cairo_surface_t       *surface,
 {
   GskRenderNode *node = gsk_cairo_node_new (bounds);
   cairo_t *cr = gsk_cairo_node_get_draw_context (node);
-  cairo_pattern_t *pattern = cairo_pattern_create_for_surface (surface);
-  cairo_matrix_t matrix;
 
-  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_PAD);
-  cairo_pattern_set_filter (pattern, filter);
-  /* Pattern space is the surface's pixels; user space the node's, from its bounds. */
-  cairo_matrix_init_scale (&matrix, pixel_width / bounds->size.width,
-                           pixel_height / bounds->size.height);
-  cairo_matrix_translate (&matrix, -bounds->origin.x, -bounds->origin.y);
-  cairo_pattern_set_matrix (pattern, &matrix);
-  cairo_set_source (cr, pattern);
-  cairo_pattern_destroy (pattern);
-  cairo_rectangle (cr, bounds->origin.x, bounds->origin.y, bounds->size.width,
-                   bounds->size.height);
-  cairo_fill (cr);
+  paint_pixels (cr, surface, pixel_width, pixel_height, bounds, filter);
   cairo_destroy (cr);
 
   return node;
@@ -649,6 +666,48 @@ pat_card_renderer_snapshot_card (PatCardRenderer       *self,
 }
 
 /**
+ * pat_card_renderer_paint_card:
+ * @self: a #PatCardRenderer
+ * @cr: where to paint, a cairo node's context
+ * @card: a card, 0…51
+ * @face_up: whether to paint the face or the back
+ * @rect: where the card goes, in @cr's units (logical pixels)
+ * @scale: the widget's scale factor
+ *
+ * Paints @card from its cached pixels, as pat_card_renderer_snapshot_card() draws it with the
+ * cairo renderer, so that several cards can share one node (a pile: see draw_under() in
+ * pat-board.c).
+ *
+ * Returns: %FALSE, painting nothing, where the card is not drawn from cached pixels (cairo nodes
+ * off, or a card too large to cache)
+ */
+gboolean
+pat_card_renderer_paint_card (PatCardRenderer       *self,
+                              cairo_t               *cr,
+                              PatCard                card,
+                              gboolean               face_up,
+                              const graphene_rect_t *rect,
+                              int                    scale)
+{
+  guint slot = face_up ? card : BACK_SLOT;
+  int width, height;
+  SizeCache *entry;
+
+  g_return_val_if_fail (PAT_IS_CARD_RENDERER (self), FALSE);
+  g_return_val_if_fail (cr != NULL && rect != NULL, FALSE);
+
+  width = MAX (1, (int) round (rect->size.width));
+  height = MAX (1, (int) round (rect->size.height));
+  if (!as_cairo_node (self, card, face_up, width, height, scale))
+    return FALSE;
+  entry = lookup_entry (self, slot, width, height, scale);
+  paint_pixels (cr, entry->surfaces[slot], width * scale, height * scale, rect,
+                CAIRO_FILTER_GOOD);
+
+  return TRUE;
+}
+
+/**
  * pat_card_renderer_snapshot_card_turning:
  * @self: a #PatCardRenderer
  * @snapshot: where to draw
@@ -708,6 +767,20 @@ pat_card_renderer_snapshot_card_turning (PatCardRenderer       *self,
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-cx, 0));
   pat_card_renderer_snapshot_card (self, snapshot, card, face_up, rect, scale);
   gtk_snapshot_restore (snapshot);
+}
+
+/**
+ * pat_card_renderer_get_cairo_nodes:
+ * @self: a #PatCardRenderer
+ *
+ * Returns: whether the cards go to GTK's cairo renderer as cairo nodes
+ */
+gboolean
+pat_card_renderer_get_cairo_nodes (PatCardRenderer *self)
+{
+  g_return_val_if_fail (PAT_IS_CARD_RENDERER (self), FALSE);
+
+  return self->cairo_nodes;
 }
 
 /**

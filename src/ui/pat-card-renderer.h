@@ -47,6 +47,12 @@ void                pat_card_renderer_snapshot_card       (PatCardRenderer      
                                                            gboolean                face_up,
                                                            const graphene_rect_t  *rect,
                                                            int                     scale);
+gboolean            pat_card_renderer_paint_card          (PatCardRenderer        *self,
+                                                           cairo_t                *cr,
+                                                           PatCard                 card,
+                                                           gboolean                face_up,
+                                                           const graphene_rect_t  *rect,
+                                                           int                     scale);
 void                pat_card_renderer_snapshot_card_turning
                                                           (PatCardRenderer        *self,
                                                            GtkSnapshot            *snapshot,
@@ -55,6 +61,7 @@ void                pat_card_renderer_snapshot_card_turning
                                                            const graphene_rect_t  *rect,
                                                            int                     scale,
                                                            double                  fraction);
+gboolean            pat_card_renderer_get_cairo_nodes     (PatCardRenderer        *self);
 void                pat_card_renderer_set_cairo_nodes     (PatCardRenderer        *self,
                                                            gboolean                cairo_nodes);
 guint               pat_card_renderer_get_n_rendered      (PatCardRenderer        *self);

@@ -37,8 +37,7 @@ pat_window_set_count (PatWindow      *self,
 {
   GtkWidget *widget = GTK_WIDGET (count);
   PangoContext *context = gtk_widget_get_pango_context (widget);
-  g_autofree char *font = pango_font_description_to_string (
-    pango_context_get_font_description (context));
+  guint font = pango_font_description_hash (pango_context_get_font_description (context));
   g_autofree char *shape = g_strdup (text);
   g_autofree char *fit = NULL;
   char **fits = NULL;
@@ -54,24 +53,33 @@ pat_window_set_count (PatWindow      *self,
   for (char *c = shape; *c != '\0'; c++)
     if (g_ascii_isdigit (*c))
       *c = '0';
-  fit = g_strdup_printf ("%s@%g\n%s", font, pango_cairo_context_get_resolution (context), shape);
+  fit = g_strdup_printf ("%x@%g\n%s", font, pango_cairo_context_get_resolution (context), shape);
   if (g_strcmp0 (*fits, fit) != 0)
     {
       g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, shape);
-      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
-      /* The inscription's own measure of a character. */
-      int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
-                            pango_font_metrics_get_approximate_digit_width (metrics));
       int width;
-      guint chars;
 
-      pango_font_metrics_unref (metrics);
       pango_layout_get_size (layout, &width, NULL);
-      chars = char_width > 0 ? (guint) ((width + char_width - 1) / char_width) : 0;
-      gtk_inscription_set_nat_chars (count, chars);
-      /* An ellipsized count may shrink to its first letter and "…", as a label does. */
-      gtk_inscription_set_min_chars (count, gtk_inscription_get_text_overflow (count) ==
-                                            GTK_INSCRIPTION_OVERFLOW_CLIP ? chars : MIN (chars, 2));
+      if (gtk_inscription_get_text_overflow (count) == GTK_INSCRIPTION_OVERFLOW_CLIP)
+        {
+          /* Exactly as wide as the text: the inscription's own measure is whole characters. */
+          gtk_inscription_set_min_chars (count, 0);
+          gtk_inscription_set_nat_chars (count, 0);
+          gtk_widget_set_size_request (widget, PANGO_PIXELS_CEIL (width), -1);
+        }
+      else
+        {
+          PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+          /* The inscription's own measure of a character. */
+          int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                                pango_font_metrics_get_approximate_digit_width (metrics));
+          guint chars = char_width > 0 ? (guint) ((width + char_width - 1) / char_width) : 0;
+
+          pango_font_metrics_unref (metrics);
+          gtk_inscription_set_nat_chars (count, chars);
+          /* It may shrink to its first letter and "…", as an ellipsized label does. */
+          gtk_inscription_set_min_chars (count, MIN (chars, 2));
+        }
       g_free (*fits);
       *fits = g_steal_pointer (&fit);
     }
@@ -796,6 +804,17 @@ game_notify_cb (PatWindow  *self,
   pat_window_update_actions (self);
 }
 
+/* The clock's tick, every second of a game: only the time changes. */
+static void
+game_elapsed_cb (PatWindow  *self,
+                 GParamSpec *pspec,
+                 PatGame    *game)
+{
+  g_autofree char *time = format_elapsed (pat_game_get_elapsed (game));
+
+  pat_window_set_count (self, self->time_label, time);
+}
+
 static void
 board_message_cb (PatWindow  *self,
                   const char *text,
@@ -1502,7 +1521,7 @@ pat_window_init (PatWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "finished",
                                   G_CALLBACK (game_finished_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::elapsed",
-                                  G_CALLBACK (game_notify_cb), self);
+                                  G_CALLBACK (game_elapsed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::moves",
                                   G_CALLBACK (game_notify_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo",

@@ -638,11 +638,12 @@ test_drag_draws_no_card (void)
       pat_card_renderer_set_cairo_nodes (board->renderer, cairo_nodes);
       gtk_widget_queue_draw (GTK_WIDGET (board));
       g_assert_true (wait_for_frames (window, 2));
-      before = pat_card_renderer_get_n_rendered (board->renderer);
-      g_assert_cmpuint (before, >, 0);
+      g_assert_cmpuint (pat_card_renderer_get_n_rendered (board->renderer), >, 0);
 
+      /* Picked up, a card of a pile drawn as one node gets its own node, once. */
       g_assert_true (pat_board_test_drag_start (board, x, y));
       g_assert_true (wait_for_frames (window, 1));
+      before = pat_card_renderer_get_n_rendered (board->renderer);
       under = board->n_under_drawn;
       for (int i = 1; i <= 20; i++)
         {
@@ -655,10 +656,109 @@ test_drag_draws_no_card (void)
       pat_board_test_drop (board);
       g_assert_true (wait_for_frames (window, 2));
 
-      g_test_message ("cairo nodes %d: %u cards drawn before the drag", cairo_nodes, before);
+      g_test_message ("cairo nodes %d: %u cards drawn before the drag moved", cairo_nodes, before);
       g_assert_cmpuint (pat_card_renderer_get_n_rendered (board->renderer), ==, before);
       g_assert_cmpuint (pat_game_get_moves (game), ==, 0);
     }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static cairo_surface_t *
+draw_node (GskRenderNode *node,
+           int            width,
+           int            height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint
+count_nodes (GskRenderNode *node)
+{
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+  guint n = 1;
+
+  if (type == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      n += count_nodes (gsk_container_node_get_child (node, i));
+  else if (type == GSK_TRANSFORM_NODE)
+    n += count_nodes (gsk_transform_node_get_child (node));
+  else if (type == GSK_CLIP_NODE)
+    n += count_nodes (gsk_clip_node_get_child (node));
+  else if (type == GSK_ROUNDED_CLIP_NODE)
+    n += count_nodes (gsk_rounded_clip_node_get_child (node));
+  return n;
+}
+
+/* With the cairo renderer, which draws every node at every frame, the cards that stay put are
+ * one node a pile, drawn as the cards on their own are; a move keeps the nodes of the piles it
+ * leaves alone, which the renderer then does not draw again. */
+static void
+test_piles_as_nodes (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  cairo_surface_t *drawn[2];
+  GskRenderNode *kept[PAT_MAX_PILES];
+  guint n_nodes[2], differ = 0, from;
+  PatMoveList moves;
+  int w, h;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+  w = gtk_widget_get_width (GTK_WIDGET (board));
+  h = gtk_widget_get_height (GTK_WIDGET (board));
+
+  for (int cairo_nodes = 0; cairo_nodes <= 1; cairo_nodes++)
+    {
+      pat_card_renderer_set_cairo_nodes (board->renderer, cairo_nodes);
+      gtk_widget_queue_draw (GTK_WIDGET (board));
+      g_assert_true (wait_for_frames (window, 2));
+      g_assert_nonnull (board->under_node);
+      n_nodes[cairo_nodes] = count_nodes (board->under_node);
+      drawn[cairo_nodes] = draw_node (board->under_node, w, h);
+    }
+  g_test_message ("%u nodes with textures, %u with a node a pile", n_nodes[0], n_nodes[1]);
+  g_assert_cmpuint (n_nodes[1] * 2, <, n_nodes[0]);
+
+  /* The same picture. */
+  {
+    const guint8 *a = cairo_image_surface_get_data (drawn[0]);
+    const guint8 *b = cairo_image_surface_get_data (drawn[1]);
+    int stride = cairo_image_surface_get_stride (drawn[0]);
+
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w * 4; x++)
+        if (abs (a[y * stride + x] - b[y * stride + x]) > 2)
+          differ++;
+    g_assert_cmpuint (differ, ==, 0);
+    cairo_surface_destroy (drawn[0]);
+    cairo_surface_destroy (drawn[1]);
+  }
+
+  for (guint p = 0; p < PAT_MAX_PILES; p++)
+    kept[p] = board->pile_nodes[p];
+  for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
+    if (pat_state_pile_len (pat_game_get_state (game), p) > 0)
+      g_assert_nonnull (kept[p]);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  from = moves.moves[0].from;
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_assert_true (wait_for_frames (window, 2));
+  for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
+    if (p == from)
+      g_assert_true (board->pile_nodes[p] != kept[p]);
+    else if (p != moves.moves[0].to)
+      g_assert_true (board->pile_nodes[p] == kept[p]);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1354,6 +1454,7 @@ main (int   argc,
   g_test_add_func ("/board/play/free-columns-double-click", test_free_columns_double_click);
   g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/drag-draws-no-card", test_drag_draws_no_card);
+  g_test_add_func ("/board/piles-as-nodes", test_piles_as_nodes);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/first-deal-dealt", test_first_deal_dealt);
   g_test_add_func ("/board/card-turning", test_card_turning);
