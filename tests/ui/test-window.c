@@ -591,6 +591,22 @@ test_counts_stay_put (void)
   g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
 
+  /* A larger font: the counts are sized for it, with no move to wait for. */
+  {
+    GtkSettings *gtk_settings = gtk_widget_get_settings (GTK_WIDGET (window));
+    g_autofree char *font = NULL;
+
+    g_object_get (gtk_settings, "gtk-font-name", &font, NULL);
+    g_object_set (gtk_settings, "gtk-font-name", "Sans 22", NULL);
+    g_assert_true (wait_for_frames (GTK_WIDGET (window), 4));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), >, width * 3 / 2);
+    assert_not_cut (window->moves_label);
+    assert_not_cut (window->time_label);
+    g_object_set (gtk_settings, "gtk-font-name", font, NULL);
+    g_assert_true (wait_for_frames (GTK_WIDGET (window), 4));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
+  }
+
   stop_counting (window, layouts);
   g_settings_set_boolean (settings, "show-winnability", TRUE);
   gtk_window_destroy (GTK_WINDOW (window));
