@@ -121,6 +121,11 @@ struct _PatBoard
    * same (draw_pile () in pat-board.c): each node is drawn at every frame. */
   GBytes          *pile_keys[PAT_MAX_PILES];
   GskRenderNode   *pile_nodes[PAT_MAX_PILES];
+  /* And the Black Hole's glow is pixels, drawn for this rectangle, darkness and scale. */
+  GskRenderNode   *hole_node;
+  graphene_rect_t  hole_rect;
+  float            hole_alpha;
+  int              hole_scale;
   guint            n_snapshots;     /* for tests */
 };
 

@@ -1134,9 +1134,50 @@ draw_hole (PatBoard              *self,
     { 0.55f, { 0, 0, 0, a * 0.7f } },
     { 1.0f, { 0, 0, 0, 0 } },
   };
+  int scale = scale_factor (self);
+  g_autoptr(GskRenderNode) gradient = NULL;
+  cairo_surface_t *surface;
+  graphene_rect_t pixels;
+  cairo_t *cr;
 
-  gtk_snapshot_append_radial_gradient (snapshot, &bounds, &centre, r, r, 0, 1,
-                                       stops, G_N_ELEMENTS (stops));
+  gradient = gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops,
+                                           G_N_ELEMENTS (stops));
+  if (!pat_card_renderer_get_cairo_nodes (self->renderer))
+    {
+      gtk_snapshot_append_node (snapshot, gradient);
+      return;
+    }
+
+  /* The cairo renderer works a gradient out pixel by pixel at every frame it draws, and a card
+   * flies to the hole over the glow: it is drawn once into pixels, kept while it stays the
+   * same, whole pixels on whole pixels. */
+  graphene_rect_init (&pixels, floorf (bounds.origin.x), floorf (bounds.origin.y), 0, 0);
+  pixels.size.width = ceilf (bounds.origin.x + bounds.size.width) - pixels.origin.x;
+  pixels.size.height = ceilf (bounds.origin.y + bounds.size.height) - pixels.origin.y;
+  if (self->hole_node == NULL || self->hole_scale != scale || self->hole_alpha != a ||
+      !graphene_rect_equal (&self->hole_rect, &bounds))
+    {
+      g_clear_pointer (&self->hole_node, gsk_render_node_unref);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                            (int) pixels.size.width * scale,
+                                            (int) pixels.size.height * scale);
+      cairo_surface_set_device_scale (surface, scale, scale);
+      cr = cairo_create (surface);
+      cairo_translate (cr, -pixels.origin.x, -pixels.origin.y);
+      gsk_render_node_draw (gradient, cr);
+      cairo_destroy (cr);
+
+      self->hole_node = gsk_cairo_node_new (&pixels);
+      cr = gsk_cairo_node_get_draw_context (self->hole_node);
+      cairo_set_source_surface (cr, surface, pixels.origin.x, pixels.origin.y);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      self->hole_rect = bounds;
+      self->hole_alpha = a;
+      self->hole_scale = scale;
+    }
+  gtk_snapshot_append_node (snapshot, self->hole_node);
 }
 
 static void
@@ -1632,6 +1673,7 @@ static void
 renderer_changed_cb (PatBoard *self)
 {
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
+  g_clear_pointer (&self->hole_node, gsk_render_node_unref);
   clear_piles (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1729,6 +1771,7 @@ pat_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->renderer, self);
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
+  g_clear_pointer (&self->hole_node, gsk_render_node_unref);
   clear_piles (self);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
 

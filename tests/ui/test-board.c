@@ -678,27 +678,33 @@ draw_node (GskRenderNode *node,
   return surface;
 }
 
+/* The nodes in @node's tree; of them, those of @type in *@n_type. */
 static guint
-count_nodes (GskRenderNode *node)
+count_nodes (GskRenderNode     *node,
+             GskRenderNodeType  type_counted,
+             guint             *n_type)
 {
   GskRenderNodeType type = gsk_render_node_get_node_type (node);
   guint n = 1;
 
+  if (type == type_counted)
+    (*n_type)++;
   if (type == GSK_CONTAINER_NODE)
     for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-      n += count_nodes (gsk_container_node_get_child (node, i));
+      n += count_nodes (gsk_container_node_get_child (node, i), type_counted, n_type);
   else if (type == GSK_TRANSFORM_NODE)
-    n += count_nodes (gsk_transform_node_get_child (node));
+    n += count_nodes (gsk_transform_node_get_child (node), type_counted, n_type);
   else if (type == GSK_CLIP_NODE)
-    n += count_nodes (gsk_clip_node_get_child (node));
+    n += count_nodes (gsk_clip_node_get_child (node), type_counted, n_type);
   else if (type == GSK_ROUNDED_CLIP_NODE)
-    n += count_nodes (gsk_rounded_clip_node_get_child (node));
+    n += count_nodes (gsk_rounded_clip_node_get_child (node), type_counted, n_type);
   return n;
 }
 
 /* With the cairo renderer, which draws every node at every frame, the cards that stay put are
- * one node a pile, drawn as the cards on their own are; a move keeps the nodes of the piles it
- * leaves alone, which the renderer then does not draw again. */
+ * one node a pile, drawn as the cards on their own are, and the hole's glow is pixels, not a
+ * gradient worked out again at every frame; a move keeps the nodes of the piles it leaves alone
+ * and the glow's, which the renderer then does not draw again. */
 static void
 test_piles_as_nodes (void)
 {
@@ -706,8 +712,8 @@ test_piles_as_nodes (void)
   PatBoard *board = window_board (window);
   g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
   cairo_surface_t *drawn[2];
-  GskRenderNode *kept[PAT_MAX_PILES];
-  guint n_nodes[2], differ = 0, from;
+  GskRenderNode *kept[PAT_MAX_PILES], *hole;
+  guint n_nodes[2], n_gradients[2] = { 0, 0 }, differ = 0, from;
   PatMoveList moves;
   int w, h;
 
@@ -723,11 +729,15 @@ test_piles_as_nodes (void)
       gtk_widget_queue_draw (GTK_WIDGET (board));
       g_assert_true (wait_for_frames (window, 2));
       g_assert_nonnull (board->under_node);
-      n_nodes[cairo_nodes] = count_nodes (board->under_node);
+      n_nodes[cairo_nodes] = count_nodes (board->under_node, GSK_RADIAL_GRADIENT_NODE,
+                                          &n_gradients[cairo_nodes]);
       drawn[cairo_nodes] = draw_node (board->under_node, w, h);
     }
   g_test_message ("%u nodes with textures, %u with a node a pile", n_nodes[0], n_nodes[1]);
   g_assert_cmpuint (n_nodes[1] * 2, <, n_nodes[0]);
+  g_assert_cmpuint (n_gradients[0], ==, 1);
+  g_assert_cmpuint (n_gradients[1], ==, 0);
+  g_assert_nonnull (board->hole_node);
 
   /* The same picture. */
   {
@@ -746,6 +756,7 @@ test_piles_as_nodes (void)
 
   for (guint p = 0; p < PAT_MAX_PILES; p++)
     kept[p] = board->pile_nodes[p];
+  hole = board->hole_node;
   for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
     if (pat_state_pile_len (pat_game_get_state (game), p) > 0)
       g_assert_nonnull (kept[p]);
@@ -759,6 +770,7 @@ test_piles_as_nodes (void)
       g_assert_true (board->pile_nodes[p] != kept[p]);
     else if (p != moves.moves[0].to)
       g_assert_true (board->pile_nodes[p] == kept[p]);
+  g_assert_true (board->hole_node == hole);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
