@@ -391,7 +391,7 @@ typedef enum {
   FULL,
 } Visit;
 
-static inline void
+static inline G_ALWAYS_INLINE void
 table_prefetch (const Table *table,
                 Key          key)
 {

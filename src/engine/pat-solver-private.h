@@ -224,7 +224,9 @@ pat_solve_set_next (const PatSolveSet *set,
   return j + 1 < set->n_slots ? j + 1 : 0;
 }
 
-static inline void
+/* Always inlined: GCC 12 takes a function holding nothing but a prefetch for one without effects
+ * and drops the calls to it that it has not inlined yet, the prefetch with them. */
+static inline G_ALWAYS_INLINE void
 pat_solve_set_prefetch (const PatSolveSet *set,
                         guint64            hash)
 {
