@@ -264,6 +264,92 @@ test_large (void)
   pat_solve_set_clear (&set);
 }
 
+/* The options for large tables (Demon's): homes on 64-byte lines, doubling while the doubled
+ * table could double again and then the rest of the budget, and one mapping for the large tables,
+ * kept by a restart. A restarted set holds none of the keys of before, even where its tables lie
+ * in memory the old ones used (zeroed again, not handed out anew); never past the budget. */
+static void
+test_reuse (void)
+{
+  const gsize budget = 24 * 1024 * 1024;
+  const guint64 flags = PAT_SOLVE_SET_LINES | PAT_SOLVE_SET_DOUBLE_FIRST | PAT_SOLVE_SET_REUSE;
+  PatSolveSet set;
+  guint round;
+
+  g_assert_true (pat_solve_set_init_full (&set, 2, 0xff, mixed_hash, budget, flags));
+  for (round = 0; round < 3; round++)
+    {
+      guint64 base = round * G_GUINT64_CONSTANT (10000000);
+      gsize last = pat_solve_set_bytes (&set), before_last = 0;
+      guint64 i, stored = 0, h;
+
+      g_assert_cmpuint (set.used, ==, 0);
+      for (i = 0; i < 2000000; i++)
+        {
+          guint64 key[2] = { key_of (base + i), (base + i) << 8 };
+
+          if (pat_solve_set_add (&set, mixed_hash (key), key) == NULL)
+            break;
+          stored++;
+          if (pat_solve_set_bytes (&set) != last)
+            {
+              before_last = last;
+              last = pat_solve_set_bytes (&set);
+              g_assert_cmpuint ((guintptr) set.slots % 64, ==, 0);
+            }
+        }
+      g_assert_cmpuint (i, <, 2000000);
+      g_assert_cmpuint (stored, ==, set.n_slots / 8 * 7);
+      /* 8 MiB, doubled from 4 MiB (which 16 MiB more would not have fitted beside), then the
+       * rest: 16 MiB. */
+      g_assert_cmpuint (before_last, ==, 8 * 1024 * 1024);
+      g_assert_cmpuint (last, ==, budget - before_last);
+      g_assert_cmpuint (set.peak_bytes, <=, budget);
+      for (h = 0; h < 1000; h++)
+        g_assert_cmpuint (pat_solve_set_home (&set, mixed_hash (&h)) % 4, ==, 0);
+      for (i = 0; i < stored; i++)
+        {
+          guint64 key[2] = { key_of (base + i), (base + i) << 8 | 0x17 };
+
+          g_assert_nonnull (pat_solve_set_lookup (&set, mixed_hash (key), key));
+        }
+      /* Nothing of the rounds before. */
+      for (i = 0; round > 0 && i < 200000; i++)
+        {
+          guint64 old = base - G_GUINT64_CONSTANT (10000000) + i;
+          guint64 key[2] = { key_of (old), old << 8 };
+
+          g_assert_null (pat_solve_set_lookup (&set, mixed_hash (key), key));
+        }
+      g_assert_true (pat_solve_set_restart (&set));
+      g_assert_cmpuint (pat_solve_set_bytes (&set), <, 1024 * 1024);
+    }
+  pat_solve_set_clear (&set);
+  g_assert_null (set.slots);
+  /* Cleared, it starts again from nothing; the next set of its budget takes its mapping (kept
+   * by the clear), empty too. */
+  for (round = 0; round < 2; round++)
+    {
+      guint64 i;
+
+      if (round == 0)
+        g_assert_true (pat_solve_set_restart (&set));
+      else
+        g_assert_true (pat_solve_set_init_full (&set, 2, 0xff, mixed_hash, budget, flags));
+      for (i = 0; i < 500000; i++)
+        {
+          guint64 key[2] = { key_of (i), i << 8 };
+          gboolean found = TRUE;
+
+          g_assert_nonnull (pat_solve_set_insert (&set, mixed_hash (key), key, &found));
+          g_assert_false (found);
+        }
+      g_assert_cmpuint (set.peak_bytes, <=, budget);
+      pat_solve_set_clear (&set);
+    }
+  pat_solve_set_drop_kept ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -276,5 +362,6 @@ main (int   argc,
   g_test_add_func ("/solve-set/budget", test_budget);
   g_test_add_func ("/solve-set/large", test_large);
   g_test_add_func ("/solve-set/last-growth-fills-budget", test_last_growth_fills_budget);
+  g_test_add_func ("/solve-set/reuse", test_reuse);
   return g_test_run ();
 }

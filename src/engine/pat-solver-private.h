@@ -167,16 +167,45 @@ pat_solve_luby (guint64 i)
 
 typedef guint64 (*PatSolveSetHash) (const guint64 *record);
 
+/* Options of pat_solve_set_init_full(), for a set that reaches large tables:
+ * - PAT_SOLVE_SET_LINES: a key's home is the first slot of a 64-byte line (records of 8, 16, 32
+ *   or 64 bytes), so that a lookup that ends in its home line touches one line of memory.
+ * - PAT_SOLVE_SET_DOUBLE_FIRST: the table doubles while the doubled table could double again, and
+ *   only then takes the rest of the budget (from 128 MiB to 320 MiB in a budget of 448 MiB): a
+ *   smaller last table than with the rule below, but one reached later, its memory not touched
+ *   before the search needs it.
+ * - PAT_SOLVE_SET_REUSE: tables of 2 MiB or more are placed in one mapping of max_bytes (rounded
+ *   down to whole 2 MiB) kept for the set's life, the new table at the other end from the old
+ *   one while it grows (together they fit in max_bytes); pat_solve_set_restart() keeps it, and
+ *   pat_solve_set_clear() keeps it for the next set on the thread: memory the kernel has handed
+ *   out once (slowly, for huge pages) is zeroed again instead. A small table goes there too when
+ *   it lands on memory touched already. peak_bytes counts all the mapping touched. */
+enum {
+  PAT_SOLVE_SET_LINES        = 1 << 0,
+  PAT_SOLVE_SET_DOUBLE_FIRST = 1 << 1,
+  PAT_SOLVE_SET_REUSE        = 1 << 2,
+};
+
 typedef struct {
   guint64         *slots;
   guint64          n_slots;
+  guint64          n_homes;     /* n_slots >> home_shift */
+  guint            home_shift;  /* PAT_SOLVE_SET_LINES: log2 of the records in a line, else 0 */
   guint            n_words;
+  guint            flags;
   guint64          value_mask;
   PatSolveSetHash  hash;
   gsize            used;
   gsize            grow_at;     /* three quarters of the slots */
   gsize            max_bytes;
   gsize            peak_bytes;  /* the most the set held at once, old and new table while it grew */
+  /* PAT_SOLVE_SET_REUSE: the mapping, its chunks of 2 MiB touched so far, and where it starts
+   * once aligned to them */
+  guint8          *region_map;
+  gsize            region_map_bytes;
+  guint8          *region;
+  gsize            region_bytes;
+  guint8          *touched;
 } PatSolveSet;
 
 /* FALSE when not even the first small table fits in @max_bytes or can be allocated. */
@@ -185,7 +214,23 @@ gboolean       pat_solve_set_init      (PatSolveSet          *set,
                                         guint64               value_mask,
                                         PatSolveSetHash       hash,
                                         gsize                 max_bytes);
+/* The same, with PAT_SOLVE_SET_* @flags. */
+gboolean       pat_solve_set_init_full (PatSolveSet          *set,
+                                        guint                 n_words,
+                                        guint64               value_mask,
+                                        PatSolveSetHash       hash,
+                                        gsize                 max_bytes,
+                                        guint                 flags);
+/* Frees the set's memory; with PAT_SOLVE_SET_REUSE, keeps its large tables' mapping for the
+ * next such set of the same budget on this thread, unless one is kept already. */
 void           pat_solve_set_clear     (PatSolveSet          *set);
+/* Frees the mapping pat_solve_set_clear() kept on this thread, if any: for a solver using
+ * PAT_SOLVE_SET_REUSE to call once it is done. */
+void           pat_solve_set_drop_kept (void);
+/* Empties a set pat_solve_set_init_full() made, even one cleared since, for a new search with the
+ * same record and budget: its first small table again, and with PAT_SOLVE_SET_REUSE the mapping
+ * kept. peak_bytes stays. FALSE when the first table cannot be allocated. */
+gboolean       pat_solve_set_restart   (PatSolveSet          *set);
 gboolean       pat_solve_set_grow      (PatSolveSet          *set);
 
 /* Makes room for one more record: FALSE when the set is full. */
@@ -206,7 +251,7 @@ static inline guint64
 pat_solve_set_home (const PatSolveSet *set,
                     guint64            hash)
 {
-  return (guint64) (((unsigned __int128) hash * set->n_slots) >> 64);
+  return (guint64) (((unsigned __int128) hash * set->n_homes) >> 64) << set->home_shift;
 }
 
 /* The record in slot @j, and the slot probed after it. */
