@@ -112,6 +112,13 @@
  * the same deal on the other core slows one thread as much (13.9 s): the two cores share the memory
  * the table's probes wait for.
  *
+ * Visits. On one thread a position's moves are all looked up in the visited set, and the new
+ * ones recorded, when the position is opened (push_frame()), right after the slots were fetched
+ * for them, instead of each when its turn comes, long after its fetched slot has gone from the
+ * cache: the fetches overlap. A child recorded so waits in its frame until its turn and then has
+ * all its moves tried, as every visited position does; only which of two paths to a position
+ * searches it may change. Several threads visit as before, each child when its turn comes.
+ *
  * Memory. The visited set is an open-addressing table of 128-bit keys (Zobrist keys, and the
  * tableau's piles hashed as in pile_mix()), grown while the old and the new table fit in the
  * budget together. At least 86 of the bits are key (the rest hold the pointers or the pass), so
@@ -188,6 +195,7 @@ typedef struct {
 enum {
   CHILD_BY_PASS = 1 << 0,   /* per-pass die, with a talon: the pass number matters */
   CHILD_AT_STOP = 1 << 1,   /* ... and the pointer is one a pass from an empty waste stops at */
+  CHILD_VISITED = 1 << 2,   /* visited already, by push_frame() */
 };
 
 typedef struct {
@@ -1847,6 +1855,38 @@ push_frame (Search  *s,
       unplay_to (s, mark);
     }
   sort_children (&s->children[first], n);
+
+  /* On one thread, each child is visited now, while the slots fetched above are at hand, and
+   * only the new ones are kept. */
+  if (!s->sh->seen.concurrent)
+    {
+      guint kept = 0;
+
+      for (i = 0; i < n; i++)
+        {
+          Child *c = &s->children[first + i];
+
+          switch (visit (s, c))
+            {
+            case SEEN:
+              continue;
+            case FULL:
+              s->out_of_memory = TRUE;
+              frame->n = kept;
+              s->n_children = first + kept;
+              return FALSE;
+            case NEW:
+            default:
+              break;
+            }
+          c->flags |= CHILD_VISITED;
+          if (kept != i)
+            s->children[first + kept] = *c;
+          kept++;
+        }
+      frame->n = kept;
+      s->n_children = first + kept;
+    }
   return FALSE;
 }
 
@@ -1885,7 +1925,7 @@ run (Search  *s,
           !table_refill (&s->sh->seen, &s->quota))
         return RUN_GROW;
       c = &s->children[frame->first + frame->next++];
-      switch (visit (s, c))
+      switch ((c->flags & CHILD_VISITED) ? NEW : visit (s, c))
         {
         case SEEN:
           continue;
@@ -2020,7 +2060,7 @@ split (GPtrArray  *stacks,
           const Child *c = &s->children[first + i];
           Search *child;
 
-          switch (visit (s, c))
+          switch ((c->flags & CHILD_VISITED) ? NEW : visit (s, c))
             {
             case SEEN:
               continue;
