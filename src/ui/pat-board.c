@@ -1135,16 +1135,14 @@ draw_hole (PatBoard              *self,
     { 1.0f, { 0, 0, 0, 0 } },
   };
   int scale = scale_factor (self);
-  g_autoptr(GskRenderNode) gradient = NULL;
   cairo_surface_t *surface;
   graphene_rect_t pixels;
   cairo_t *cr;
 
-  gradient = gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops,
-                                           G_N_ELEMENTS (stops));
   if (!pat_card_renderer_get_cairo_nodes (self->renderer))
     {
-      gtk_snapshot_append_node (snapshot, gradient);
+      gtk_snapshot_append_radial_gradient (snapshot, &bounds, &centre, r, r, 0, 1, stops,
+                                           G_N_ELEMENTS (stops));
       return;
     }
 
@@ -1157,6 +1155,9 @@ draw_hole (PatBoard              *self,
   if (self->hole_node == NULL || self->hole_scale != scale || self->hole_alpha != a ||
       !graphene_rect_equal (&self->hole_rect, &bounds))
     {
+      g_autoptr(GskRenderNode) gradient =
+        gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops, G_N_ELEMENTS (stops));
+
       g_clear_pointer (&self->hole_node, gsk_render_node_unref);
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                             (int) pixels.size.width * scale,

@@ -49,6 +49,9 @@ pat_window_set_count (PatWindow      *self,
   else if (count == self->extra_label)
     fits = &self->count_fits[2];
   g_return_if_fail (fits != NULL);
+  /* The same text, already fitted (a new font clears the fits: refit_counts_tick()). */
+  if (*fits != NULL && g_strcmp0 (gtk_inscription_get_text (count), text) == 0)
+    return;
 
   for (char *c = shape; *c != '\0'; c++)
     if (g_ascii_isdigit (*c))
@@ -309,6 +312,8 @@ refit_counts_tick (GtkWidget     *widget,
   PatWindow *self = PAT_WINDOW (widget);
 
   self->refit_id = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (self->count_fits); i++)
+    g_clear_pointer (&self->count_fits[i], g_free);
   update_status (self);
 
   return G_SOURCE_REMOVE;
