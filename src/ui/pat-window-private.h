@@ -44,6 +44,8 @@ struct _PatWindow {
   GtkInscription      *time_label;
   GtkInscription      *extra_label;
   char                *count_fits[3];  /* what each count is sized for */
+  char                *count_rooms[3]; /* the font and number of digits of its room */
+  int                  count_sizes[3]; /* that room: pixels, or characters where it may be cut */
   guint                refit_id;       /* sizes the counts again for a new font */
   GtkLabel            *message_label;
   GtkWidget           *verdict_box;

@@ -198,6 +198,10 @@ pat_window_solver_update (PatWindow *self)
 {
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
   PatVerdict verdict = pat_analyzer_get_verdict (pat_session_get_analyzer (self->session));
+  /* While the line keeps its verdict for a quick look, so does the menu: a Demo item hidden
+   * and shown again at every move is a menu item destroyed and built again. Asked then, the
+   * Demo waits for the look. */
+  PatVerdict line = self->thinking_id != 0 ? self->shown_verdict : verdict;
   gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO ||
                   pat_session_get_question (self->session) == PAT_QUESTION_DEMO;
 
@@ -206,7 +210,7 @@ pat_window_solver_update (PatWindow *self)
   /* While it plays, the menu offers to stop it instead. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.demo",
                                  playing && pat_session_get_match_play (self->session) == NULL &&
-                                 !demo && (verdict_shown (self) ? verdict == PAT_VERDICT_WINNABLE
+                                 !demo && (verdict_shown (self) ? line == PAT_VERDICT_WINNABLE
                                                                 : verdict != PAT_VERDICT_OFF));
   pat_window_update_stop (self);
 }

@@ -28,7 +28,9 @@ static void update_end_button (PatWindow *self);
  * again, where a label's lays out the whole window again, with round trips to the display
  * server, at every move and every second of the clock. Each count is as wide as its text, sized
  * again only when what its text looks like changes: its words, its number of digits ("9 moves",
- * "10 moves") or the font. Digits are all as wide in the status line's numeric style.
+ * "10 moves") or the font. Digits are all as wide in the status line's numeric style. With as
+ * many digits in the same font a count only grows: "0 moves", "1 move" and "2 moves" take the
+ * room of the first, so that a game's first moves do not lay the window out again either.
  */
 void
 pat_window_set_count (PatWindow      *self,
@@ -40,35 +42,45 @@ pat_window_set_count (PatWindow      *self,
   guint font = pango_font_description_hash (pango_context_get_font_description (context));
   g_autofree char *shape = g_strdup (text);
   g_autofree char *fit = NULL;
-  char **fits = NULL;
+  double resolution = pango_cairo_context_get_resolution (context);
+  guint i = G_N_ELEMENTS (self->count_fits);
+  guint digits = 0;
 
   if (count == self->moves_label)
-    fits = &self->count_fits[0];
+    i = 0;
   else if (count == self->time_label)
-    fits = &self->count_fits[1];
+    i = 1;
   else if (count == self->extra_label)
-    fits = &self->count_fits[2];
-  g_return_if_fail (fits != NULL);
+    i = 2;
+  g_return_if_fail (i < G_N_ELEMENTS (self->count_fits));
   /* The same text, already fitted (a new font clears the fits: refit_counts_tick()). */
-  if (*fits != NULL && g_strcmp0 (gtk_inscription_get_text (count), text) == 0)
+  if (self->count_fits[i] != NULL && g_strcmp0 (gtk_inscription_get_text (count), text) == 0)
     return;
 
   for (char *c = shape; *c != '\0'; c++)
     if (g_ascii_isdigit (*c))
-      *c = '0';
-  fit = g_strdup_printf ("%x@%g\n%s", font, pango_cairo_context_get_resolution (context), shape);
-  if (g_strcmp0 (*fits, fit) != 0)
+      {
+        *c = '0';
+        digits++;
+      }
+  fit = g_strdup_printf ("%x@%g\n%s", font, resolution, shape);
+  if (g_strcmp0 (self->count_fits[i], fit) != 0)
     {
       g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, shape);
-      int width;
+      g_autofree char *room = g_strdup_printf ("%x@%g#%u", font, resolution, digits);
+      gboolean same_room = g_strcmp0 (self->count_rooms[i], room) == 0;
+      int width, size;
 
       pango_layout_get_size (layout, &width, NULL);
       if (gtk_inscription_get_text_overflow (count) == GTK_INSCRIPTION_OVERFLOW_CLIP)
         {
           /* Exactly as wide as the text: the inscription's own measure is whole characters. */
+          size = PANGO_PIXELS_CEIL (width);
+          if (same_room)
+            size = MAX (size, self->count_sizes[i]);
           gtk_inscription_set_min_chars (count, 0);
           gtk_inscription_set_nat_chars (count, 0);
-          gtk_widget_set_size_request (widget, PANGO_PIXELS_CEIL (width), -1);
+          gtk_widget_set_size_request (widget, size, -1);
         }
       else
         {
@@ -76,15 +88,20 @@ pat_window_set_count (PatWindow      *self,
           /* The inscription's own measure of a character. */
           int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
                                 pango_font_metrics_get_approximate_digit_width (metrics));
-          guint chars = char_width > 0 ? (guint) ((width + char_width - 1) / char_width) : 0;
 
           pango_font_metrics_unref (metrics);
-          gtk_inscription_set_nat_chars (count, chars);
+          size = char_width > 0 ? (width + char_width - 1) / char_width : 0;
+          if (same_room)
+            size = MAX (size, self->count_sizes[i]);
+          gtk_inscription_set_nat_chars (count, (guint) size);
           /* It may shrink to its first letter and "…", as an ellipsized label does. */
-          gtk_inscription_set_min_chars (count, MIN (chars, 2));
+          gtk_inscription_set_min_chars (count, (guint) MIN (size, 2));
         }
-      g_free (*fits);
-      *fits = g_steal_pointer (&fit);
+      g_free (self->count_fits[i]);
+      self->count_fits[i] = g_steal_pointer (&fit);
+      g_free (self->count_rooms[i]);
+      self->count_rooms[i] = g_steal_pointer (&room);
+      self->count_sizes[i] = size;
     }
   gtk_inscription_set_text (count, text);
 }
@@ -1443,7 +1460,10 @@ pat_window_dispose (GObject *object)
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->hint_toast);
   for (guint i = 0; i < G_N_ELEMENTS (self->count_fits); i++)
-    g_clear_pointer (&self->count_fits[i], g_free);
+    {
+      g_clear_pointer (&self->count_fits[i], g_free);
+      g_clear_pointer (&self->count_rooms[i], g_free);
+    }
 
   G_OBJECT_CLASS (pat_window_parent_class)->dispose (object);
 }

@@ -582,8 +582,32 @@ test_counts_stay_put (void)
   assert_not_cut (window->extra_label);
   assert_not_cut (window->time_label);
 
-  /* A count that needs more room gets it, and keeps it for the next number of as many digits. */
+  /* Fewer letters with as many digits keep the room they had: a game's first moves ("0 moves",
+   * "1 move", "2 moves") and its last cards ("2 cards left", "1 card left") lay nothing out. */
   width = gtk_widget_get_width (GTK_WIDGET (window->moves_label));
+  pat_window_set_count (window, window->moves_label, "1 move");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, ==, 0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
+  assert_not_cut (window->moves_label);
+  pat_window_set_count (window, window->moves_label, "3 moves");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, ==, 0);
+  /* One digit fewer is a new room. */
+  pat_window_set_count (window, window->extra_label, "2 cards left");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, >, 0);
+  *layouts = 0;
+  pat_window_set_count (window, window->extra_label, "1 card left");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpuint (*layouts, ==, 0);
+  assert_not_cut (window->extra_label);
+  pat_window_set_count (window, window->extra_label, "48 cards left");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  assert_not_cut (window->extra_label);
+  *layouts = 0;
+
+  /* A count that needs more room gets it, and keeps it for the next number of as many digits. */
   pat_window_set_count (window, window->moves_label, "1,000,000 moves");
   g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
   g_assert_cmpuint (*layouts, >, 0);
@@ -1770,6 +1794,7 @@ test_verdict_kept_while_thinking (void)
   PatMoveList moves;
   PatMove next;
   PatGame *game = NULL;
+  GtkWidget *demo;
   gint64 moved, end;
   gulong id;
   guint i;
@@ -1784,6 +1809,11 @@ test_verdict_kept_while_thinking (void)
         break;
     }
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
+  /* The Demo is offered with it, through a button that follows the action. */
+  demo = gtk_button_new ();
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (demo), "win.demo");
+  gtk_box_append (GTK_BOX (window->verdict_box), demo);
+  g_assert_true (gtk_widget_get_sensitive (demo));
   game = pat_window_get_game (window);
   id = g_signal_connect (window->verdict_label, "notify::label", G_CALLBACK (record_label_cb),
                          said);
@@ -1798,6 +1828,9 @@ test_verdict_kept_while_thinking (void)
   moved = g_get_monotonic_time ();
   g_assert_true (pat_analyzer_get_searching (analyzer));
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), ==, "Winnable");
+  /* And stays offered: a Demo item hidden and shown again in the menu at every move is a menu
+   * item destroyed and built again. */
+  g_assert_true (gtk_widget_get_sensitive (demo));
   wait_for_verdict (window);
   g_assert_false (pat_analyzer_get_searching (analyzer));
   /* Unless this machine took more than a moment over it. */
@@ -1808,6 +1841,7 @@ test_verdict_kept_while_thinking (void)
     g_test_message ("the look took %" G_GINT64_FORMAT " ms",
                     (g_get_monotonic_time () - moved) / 1000);
   g_assert_cmpstr (gtk_label_get_label (window->verdict_label), !=, "Thinking…");
+  gtk_box_remove (GTK_BOX (window->verdict_box), demo);
 
   /* Demon 7492 is not decided in a second: "Can't tell yet" after both looks; after a move,
    * "Thinking…" once the new look has taken a moment. */
