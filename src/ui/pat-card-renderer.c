@@ -318,6 +318,22 @@ as_cairo_node (PatCardRenderer *self,
          (!face_up || card < PAT_N_CARDS);
 }
 
+/* @rect's size rounded to whole pixels, which the card is drawn at, in *@width and *@height;
+ * whether the cairo renderer gets it from cached pixels (as_cairo_node()). */
+static gboolean
+from_pixels (PatCardRenderer       *self,
+             PatCard                card,
+             gboolean               face_up,
+             const graphene_rect_t *rect,
+             int                    scale,
+             int                   *width,
+             int                   *height)
+{
+  *width = MAX (1, (int) round (rect->size.width));
+  *height = MAX (1, (int) round (rect->size.height));
+  return as_cairo_node (self, card, face_up, *width, *height, scale);
+}
+
 /* GObject */
 
 static void
@@ -645,9 +661,7 @@ pat_card_renderer_snapshot_card (PatCardRenderer       *self,
   g_return_if_fail (GTK_IS_SNAPSHOT (snapshot));
   g_return_if_fail (rect != NULL);
 
-  width = MAX (1, (int) round (rect->size.width));
-  height = MAX (1, (int) round (rect->size.height));
-  if (as_cairo_node (self, card, face_up, width, height, scale))
+  if (from_pixels (self, card, face_up, rect, scale, &width, &height))
     {
       GskRenderNode *node = lookup_node (self, face_up ? card : BACK_SLOT, width, height, scale,
                                          rect->size.width, rect->size.height);
@@ -696,9 +710,7 @@ pat_card_renderer_paint_card (PatCardRenderer       *self,
   g_return_val_if_fail (PAT_IS_CARD_RENDERER (self), FALSE);
   g_return_val_if_fail (cr != NULL && rect != NULL, FALSE);
 
-  width = MAX (1, (int) round (rect->size.width));
-  height = MAX (1, (int) round (rect->size.height));
-  if (!as_cairo_node (self, card, face_up, width, height, scale))
+  if (!from_pixels (self, card, face_up, rect, scale, &width, &height))
     return FALSE;
   entry = lookup_entry (self, slot, width, height, scale);
   paint_pixels (cr, entry->surfaces[slot], width * scale, height * scale, rect,
@@ -742,10 +754,8 @@ pat_card_renderer_snapshot_card_turning (PatCardRenderer       *self,
   if (fraction * rect->size.width < 0.5)
     return;
 
-  width = MAX (1, (int) round (rect->size.width));
-  height = MAX (1, (int) round (rect->size.height));
   cx = rect->origin.x + rect->size.width / 2;
-  if (as_cairo_node (self, card, face_up, width, height, scale))
+  if (from_pixels (self, card, face_up, rect, scale, &width, &height))
     {
       guint slot = face_up ? card : BACK_SLOT;
       SizeCache *entry = lookup_entry (self, slot, width, height, scale);
