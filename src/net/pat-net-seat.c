@@ -1323,30 +1323,29 @@ get_int (JsonObject *object,
 }
 
 /**
- * pat_net_seat_new_from_state:
- * @path: a file pat_net_seat_set_state_file() wrote
- * @error: return location for a #PAT_NET_ERROR_FAILED (the file is missing or is not a valid
- *   saved seat; its message is a sentence for the player)
+ * pat_net_seat_new_from_state_data:
+ * @contents: (array length=length): what a state file holds
+ * @length: its length in bytes
+ * @path: the file's name, for the messages
+ * @error: return location for a #PAT_NET_ERROR_FAILED (not a valid saved seat; its message is a
+ *   sentence for the player)
  *
- * Takes a saved seat back: a client of the saved address, port and pinned fingerprint, the
- * seat with its token, and the round's game rebuilt from its deal and the moves saved (not sent
- * again here). The seat starts at once (pat_net_seat_start() does nothing more): it connects,
- * rejoins with its token, and sends again the moves the host lacks; it goes on saving to
- * @path. The file is untrusted: anything out of place refuses it whole.
+ * Takes a saved seat back from @contents, as pat_net_seat_new_from_state() does, without
+ * starting it or saving it anywhere. @contents are untrusted: anything out of place refuses
+ * them whole.
  *
- * Returns: (transfer full) (nullable): a seat, connecting
+ * Returns: (transfer full) (nullable): a seat, not started
  */
 PatNetSeat *
-pat_net_seat_new_from_state (const char  *path,
-                             GError     **error)
+pat_net_seat_new_from_state_data (const char  *contents,
+                                  gsize        length,
+                                  const char  *path,
+                                  GError     **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(PatNetClient) client = NULL;
   g_autoptr(PatNetSeat) self = NULL;
   g_autoptr(PatGame) game = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *fingerprint = NULL;
   const char *address, *fp, *code, *name, *token, *match;
   gint64 format, port, team, player, target, teams, die, round;
   PatDealNumber deal = { 0, };
@@ -1354,13 +1353,11 @@ pat_net_seat_new_from_state (const char  *path,
   JsonObject *object;
   JsonNode *root;
   JsonNode *node;
-  gsize length;
   guint i;
 
+  g_return_val_if_fail (contents != NULL || length == 0, NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &contents, &length, &local))
-    return state_fail (error, path, local->message);
   if (length > MAX_STATE_SIZE || !g_utf8_validate_len (contents, length, NULL))
     return state_fail (error, path, _("it is not a saved seat"));
   if (!json_parser_load_from_data (parser, contents, (gssize) length, NULL))
@@ -1448,9 +1445,42 @@ pat_net_seat_new_from_state (const char  *path,
                           self->sent->len >= PAT_NET_MAX_MOVES_PER_ROUND;
       set_game (self, game);
     }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * pat_net_seat_new_from_state:
+ * @path: a file pat_net_seat_set_state_file() wrote
+ * @error: return location for a #PAT_NET_ERROR_FAILED (the file is missing or is not a valid
+ *   saved seat; its message is a sentence for the player)
+ *
+ * Takes a saved seat back: a client of the saved address, port and pinned fingerprint, the
+ * seat with its token, and the round's game rebuilt from its deal and the moves saved (not sent
+ * again here). The seat starts at once (pat_net_seat_start() does nothing more): it connects,
+ * rejoins with its token, and sends again the moves the host lacks; it goes on saving to
+ * @path. The file is untrusted: anything out of place refuses it whole.
+ *
+ * Returns: (transfer full) (nullable): a seat, connecting
+ */
+PatNetSeat *
+pat_net_seat_new_from_state (const char  *path,
+                             GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *contents = NULL;
+  PatNetSeat *self;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_file_get_contents (path, &contents, &length, &local))
+    return state_fail (error, path, local->message);
+  self = pat_net_seat_new_from_state_data (contents, length, path, error);
+  if (self == NULL)
+    return NULL;
   self->state_path = g_strdup (path);
   pat_net_seat_start (self);
-  return g_steal_pointer (&self);
+  return self;
 }
 
 /* The object ----------------------------------------------------------------------------- */

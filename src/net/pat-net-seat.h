@@ -102,6 +102,12 @@ void                 pat_net_seat_set_state_file (PatNetSeat     *self,
  * when the match ends or the player leaves. */
 PatNetSeat          *pat_net_seat_new_from_state (const char     *path,
                                                   GError        **error);
+/* The same from a state file's @contents, named @path in the messages, not started and saving
+ * nowhere (for the fuzz target and the tests): nothing connects until pat_net_seat_start(). */
+PatNetSeat          *pat_net_seat_new_from_state_data (const char  *contents,
+                                                       gsize        length,
+                                                       const char  *path,
+                                                       GError     **error);
 
 PatNetClient        *pat_net_seat_get_client     (PatNetSeat     *self);
 PatNetSeatState      pat_net_seat_get_state      (PatNetSeat     *self);

@@ -954,6 +954,88 @@ drop_log_cb (const char     *domain,
 {
 }
 
+/* A saved seat read from its text, as the fuzz target reads it: not started, nothing connects;
+ * its round's game replayed from the deal; a move that does not follow refuses it whole, as does
+ * anything out of place. */
+static void
+test_state_data (void)
+{
+  const char *pin = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+  const char *token = "0123456789abcdef0123456789abcdef";
+  g_autofree char *lobby = NULL;
+  g_autofree char *round = NULL;
+  g_autofree char *bad_move = NULL;
+  g_autofree char *long_name = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PatNetSeat) seat = NULL;
+  PatGame *game;
+
+  lobby = g_strdup_printf ("{\"patience-seat\":1,\"address\":\"192.0.2.7\",\"port\":53131,"
+                           "\"fingerprint\":\"%s\",\"code\":\"K7QX\",\"name\":\"Ann\","
+                           "\"team\":-1,\"player\":0,\"token\":\"%s\",\"match\":\"Friday\","
+                           "\"target\":500,\"teams\":0,\"die\":0,\"round\":0,"
+                           "\"end_sent\":false,\"moves\":[]}", pin, token);
+  seat = pat_net_seat_new_from_state_data (lobby, strlen (lobby), "seat.json", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (seat);
+  g_assert_cmpint (pat_net_seat_get_state (seat), ==, PAT_NET_SEAT_CONNECTING);
+  g_assert_false (pat_net_client_is_open (pat_net_seat_get_client (seat)));
+  g_assert_cmpstr (pat_net_client_get_address (pat_net_seat_get_client (seat)), ==, "192.0.2.7");
+  g_assert_cmpstr (pat_net_seat_get_match_name (seat), ==, "Friday");
+  g_assert_cmpint (pat_net_seat_get_target (seat), ==, 500);
+  g_assert_null (pat_net_seat_get_game (seat));
+  g_clear_object (&seat);
+
+  /* Deal 1, three a turn: its winning line's first nine moves. */
+  round = g_strdup_printf ("{\"patience-seat\":1,\"address\":\"192.0.2.7\",\"port\":53131,"
+                           "\"fingerprint\":\"%s\",\"code\":\"K7QX\",\"name\":\"Ann\","
+                           "\"team\":1,\"player\":2,\"token\":\"%s\",\"match\":\"Friday\","
+                           "\"target\":500,\"teams\":2,\"die\":0,\"round\":1,\"deal\":\"1\","
+                           "\"end_sent\":false,\"moves\":[\"r>t3\",\"t3:2>t2\",\"t4>t2\","
+                           "\"r>f1\",\"s\",\"s\",\"s\",\"s\",\"w>f1\"]}", pin, token);
+  seat = pat_net_seat_new_from_state_data (round, strlen (round), "seat.json", &error);
+  g_assert_no_error (error);
+  game = pat_net_seat_get_game (seat);
+  g_assert_nonnull (game);
+  g_assert_cmpuint (pat_game_get_moves (game), ==, 9);
+  g_assert_cmpuint (pat_net_seat_get_moves_sent (seat), ==, 9);
+  g_assert_cmpuint (pat_net_seat_get_round (seat), ==, 1);
+  g_assert_cmpint (pat_net_seat_get_player (seat), ==, 2);
+  g_clear_object (&seat);
+
+  /* The Four of the tableau to a foundation it does not fit. */
+  bad_move = g_strdup (round);
+  memcpy (strstr (bad_move, "\"t4>t2\""), "\"t4>f2\"", 7);
+  seat = pat_net_seat_new_from_state_data (bad_move, strlen (bad_move), "seat.json", &error);
+  g_assert_null (seat);
+  g_assert_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "seat.json"));
+  g_clear_error (&error);
+
+  /* Cut short anywhere, it is refused, never half read. */
+  for (gsize length = 0; length < strlen (round); length += 7)
+    {
+      seat = pat_net_seat_new_from_state_data (round, length, "seat.json", &error);
+      g_assert_null (seat);
+      g_assert_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED);
+      g_clear_error (&error);
+    }
+
+  /* A name longer than a player's may be. */
+  {
+    g_autoptr(GString) text = g_string_new (lobby);
+    g_autofree char *name = g_strnfill (PAT_NET_NAME_BYTES, 'a');
+
+    g_string_replace (text, "\"Ann\"", "\"\"", 1);
+    g_string_replace (text, "\"name\":\"\"", "\"name\":\"NAME\"", 1);
+    g_string_replace (text, "NAME", name, 1);
+    long_name = g_string_free (g_steal_pointer (&text), FALSE);
+  }
+  seat = pat_net_seat_new_from_state_data (long_name, strlen (long_name), "seat.json", &error);
+  g_assert_null (seat);
+  g_assert_error (error, PAT_NET_ERROR, PAT_NET_ERROR_FAILED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -977,6 +1059,7 @@ main (int   argc,
   g_test_add_func ("/net/seat/match", test_match);
   g_test_add_func ("/net/seat/tofu", test_tofu);
   g_test_add_func ("/net/seat/state-file", test_state_file);
+  g_test_add_func ("/net/seat/state-data", test_state_data);
   g_test_add_func ("/net/seat/away", test_away);
   g_test_add_func ("/net/seat/move-refused", test_move_refused);
   g_test_add_func ("/net/seat/host-gone", test_host_gone);
