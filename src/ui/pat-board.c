@@ -696,6 +696,7 @@ void
 pat_board_finish (PatBoard *self)
 {
   gboolean was_animating = self->tick_id != 0;
+  gboolean had_steps = self->steps->len > 0;
 
   g_array_set_size (self->steps, 0);
   if (self->tick_id != 0)
@@ -704,7 +705,10 @@ pat_board_finish (PatBoard *self)
 
   if (was_animating)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Every press finishes what moves: a board at rest is not drawn again for it (a frame for
+   * each press of a double-click). */
+  if (was_animating || had_steps)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The game */
@@ -2062,6 +2066,7 @@ pat_board_set_game (PatBoard *self,
     }
 
   invalidate_geometry (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   pat_board_update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }

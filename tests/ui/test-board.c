@@ -701,6 +701,42 @@ count_nodes (GskRenderNode     *node,
   return n;
 }
 
+/* Each press first finishes what is moving: a board at rest is not drawn again for it, where
+ * every press of a double-click drew a frame; a board stopped mid-flight shows where the cards
+ * end up. */
+static void
+test_press_at_rest (void)
+{
+  GtkWidget *window = make_window (1280, 800);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  PatMoveList moves;
+  guint snapshots;
+
+  g_object_set (board, "animations", FALSE, NULL);
+  pat_board_set_game (board, game);
+  show_at (window, 1280, 800);
+  g_assert_true (wait_for_frames (window, 2));
+  snapshots = board->n_snapshots;
+  pat_board_finish_animations (board);
+  g_assert_true (wait_for_frames (window, 2));
+  g_assert_cmpuint (board->n_snapshots, ==, snapshots);
+
+  g_object_set (board, "animations", TRUE, NULL);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >, 0);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  g_assert_true (pat_board_is_animating (board));
+  g_assert_true (wait_for_frames (window, 1));
+  pat_board_finish_animations (board);
+  g_assert_false (pat_board_is_animating (board));
+  snapshots = board->n_snapshots;
+  g_assert_true (wait_for_frames (window, 2));
+  g_assert_cmpuint (board->n_snapshots, >, snapshots);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* With the cairo renderer, which draws every node at every frame, the cards that stay put are
  * one node a pile, drawn as the cards on their own are, and the hole's glow is pixels, not a
  * gradient worked out again at every frame; a move keeps the nodes of the piles it leaves alone
@@ -1466,6 +1502,7 @@ main (int   argc,
   g_test_add_func ("/board/play/free-columns-double-click", test_free_columns_double_click);
   g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/drag-draws-no-card", test_drag_draws_no_card);
+  g_test_add_func ("/board/press-at-rest", test_press_at_rest);
   g_test_add_func ("/board/piles-as-nodes", test_piles_as_nodes);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/first-deal-dealt", test_first_deal_dealt);
