@@ -1136,6 +1136,9 @@ session_game_cb (PatWindow  *self,
   pat_celebration_stop (self->celebration);
   set_end_shown (self, FALSE);
   pat_window_set_message (self, NULL);
+  /* Nor the room its counts grew to. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->count_rooms); i++)
+    g_clear_pointer (&self->count_rooms[i], g_free);
   update_status (self);
   update_running (self);
   update_end_button (self);

@@ -638,6 +638,15 @@ test_counts_stay_put (void)
     g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
   }
 
+  /* The room a count grew to in a game is not kept for the next. */
+  pat_window_set_count (window, window->moves_label, "5 moves and more");
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), >, width);
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+  g_assert_true (wait_for_frames (GTK_WIDGET (window), 3));
+  g_assert_cmpstr (gtk_inscription_get_text (window->moves_label), ==, "0 moves");
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->moves_label)), ==, width);
+
   stop_counting (window, layouts);
   g_settings_set_boolean (settings, "show-winnability", TRUE);
   gtk_window_destroy (GTK_WINDOW (window));
