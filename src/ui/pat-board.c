@@ -696,7 +696,6 @@ void
 pat_board_finish (PatBoard *self)
 {
   gboolean was_animating = self->tick_id != 0;
-  gboolean had_steps = self->steps->len > 0;
 
   g_array_set_size (self->steps, 0);
   if (self->tick_id != 0)
@@ -707,7 +706,7 @@ pat_board_finish (PatBoard *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
   /* Every press finishes what moves: a board at rest is not drawn again for it (a frame for
    * each press of a double-click). */
-  if (was_animating || had_steps)
+  if (was_animating)
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -2066,7 +2065,6 @@ pat_board_set_game (PatBoard *self,
     }
 
   invalidate_geometry (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
   pat_board_update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
