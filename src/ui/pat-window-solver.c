@@ -198,9 +198,10 @@ pat_window_solver_update (PatWindow *self)
 {
   gboolean playing = self->game != NULL && pat_game_get_status (self->game) == PAT_STATUS_PLAYING;
   PatVerdict verdict = pat_analyzer_get_verdict (pat_session_get_analyzer (self->session));
-  /* While the line keeps its verdict for a quick look, so does the menu: a Demo item hidden
-   * and shown again at every move is a menu item destroyed and built again. Asked then, the
-   * Demo waits for the look. */
+  /* While the line keeps its verdict for a quick look, so does the menu. Asked then, the Demo
+   * waits for the look. The item is greyed out when there is nothing to show, not hidden: GTK
+   * destroys a hidden menu item and builds it again, with the window laid out for it, at each
+   * change of the verdict. */
   PatVerdict line = self->thinking_id != 0 ? self->shown_verdict : verdict;
   gboolean demo = pat_session_get_driver (self->session) == PAT_DRIVER_DEMO ||
                   pat_session_get_question (self->session) == PAT_QUESTION_DEMO;
