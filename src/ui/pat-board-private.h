@@ -7,12 +7,20 @@
 
 G_BEGIN_DECLS
 
+/* A card's flight, the longest: one of PAT_BOARD_FULL_FLIGHT card heights or more. A shorter
+ * one takes less, as the square root of its length, down to PAT_BOARD_SHORTEST_FLIGHT of it
+ * (the cards that go up by themselves likewise, from a shorter longest). */
+#define PAT_BOARD_SLIDE_TIME       (200 * G_TIME_SPAN_MILLISECOND)
+#define PAT_BOARD_FULL_FLIGHT      4.0
+#define PAT_BOARD_SHORTEST_FLIGHT  0.6
+
 /* One animated transition between two positions. Every card flies from its place in @from to
  * its place in @to; cards whose place does not change stay still. */
 typedef struct {
   PatState from;
   PatState to;
   gint64   duration;                /* µs, for one card's flight */
+  gint64   settle;                  /* µs into a flight at which every card is drawn in its place */
   gint64   stagger;                 /* µs per delay unit */
   guint8   delay[PAT_N_CARDS];      /* when each card leaves, in stagger units */
   guint8   max_delay;

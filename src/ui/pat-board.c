@@ -22,7 +22,7 @@
 /* How much bigger a game's narrow layout must make the cards to be used. */
 #define NARROW_GAIN      1.15
 
-#define SLIDE_TIME       (200 * G_TIME_SPAN_MILLISECOND)
+#define SLIDE_TIME       PAT_BOARD_SLIDE_TIME
 #define AUTO_TIME        (170 * G_TIME_SPAN_MILLISECOND)
 #define STAGGER_TIME     (60 * G_TIME_SPAN_MILLISECOND)
 #define DEAL_STAGGER     (14 * G_TIME_SPAN_MILLISECOND)
@@ -407,6 +407,7 @@ step_init (PatBoardStep   *step,
   step->from = *from;
   step->to = *to;
   step->duration = duration;
+  step->settle = duration;
   step->stagger = STAGGER_TIME;
   step->lift_pile = -1;
 
@@ -441,7 +442,70 @@ step_init (PatBoardStep   *step,
 static gint64
 step_total (const PatBoardStep *step)
 {
-  return step->duration + step->max_delay * step->stagger;
+  return step->settle + step->max_delay * step->stagger;
+}
+
+/* How far, in pixels, the card of @step that moves furthest goes, or that turns over turns (its
+ * drawn width goes to nothing and back). */
+static double
+step_span (PatBoard           *self,
+           const PatBoardStep *step)
+{
+  guint8 pile_of[PAT_N_CARDS], index_of[PAT_N_CARDS];
+  double span = 0;
+
+  pat_state_locate_cards (&step->from, pile_of, index_of);
+  for (guint p = 0; p < step->to.n_piles; p++)
+    {
+      const PatCard *cards = pat_state_pile_cards (&step->to, p);
+      guint n = pat_state_pile_len (&step->to, p);
+
+      for (guint i = 0; i < n; i++)
+        {
+          PatCard c = cards[i];
+          graphene_rect_t r0, r1;
+          guint pf, xf;
+
+          if (c >= PAT_N_CARDS || pile_of[c] == 0xff)
+            continue;
+          pf = pile_of[c];
+          xf = index_of[c];
+          pat_board_card_rect (self, &step->from, pf, xf, &r0);
+          if ((int) pf == step->lift_pile && xf >= step->lift_first)
+            {
+              r0.origin.x += step->lift_dx;
+              r0.origin.y += step->lift_dy;
+            }
+          pat_board_card_rect (self, &step->to, p, i, &r1);
+          span = MAX (span, hypot (r1.origin.x - r0.origin.x, r1.origin.y - r0.origin.y));
+          if (pat_board_card_face_up (self, &step->from, pf, xf) !=
+              pat_board_card_face_up (self, &step->to, p, i))
+            span = MAX (span, 2 * r1.size.width);
+        }
+    }
+
+  return span;
+}
+
+/* A short flight takes less time than one across the board, as a thrown card would. The step
+ * ends once every card is within half a pixel of its place, which the ease-out curve
+ * (1 − (1 − t)³ of the way at t) reaches before the flight's end: its last frames would draw
+ * the same picture again (a flight of 300 pixels, two or three frames). */
+static void
+step_fit (PatBoard     *self,
+          PatBoardStep *step)
+{
+  double span, share;
+
+  if (step->deal)
+    return;
+  span = step_span (self, step);
+  if (self->card_h > 0)
+    {
+      share = sqrt (span / (PAT_BOARD_FULL_FLIGHT * self->card_h));
+      step->duration = (gint64) (step->duration * CLAMP (share, PAT_BOARD_SHORTEST_FLIGHT, 1));
+    }
+  step->settle = span > 0.5 ? (gint64) ceil (step->duration * (1 - cbrt (0.5 / span))) : 0;
 }
 
 static gboolean
@@ -495,6 +559,7 @@ push_step (PatBoard           *self,
     pat_board_finish (self);
 
   g_array_append_val (self->steps, *step);
+  step_fit (self, &g_array_index (self->steps, PatBoardStep, self->steps->len - 1));
   if (self->tick_id == 0)
     {
       self->step_start = 0;

@@ -737,6 +737,120 @@ test_press_at_rest (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The board drawn on its own, as its last frame would show it. */
+static cairo_surface_t *
+draw_board (PatBoard *board)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (GTK_WIDGET (board));
+  int height = gtk_widget_get_height (GTK_WIDGET (board));
+  cairo_surface_t *surface;
+  GskRenderNode *node;
+
+  GTK_WIDGET_GET_CLASS (board)->snapshot (GTK_WIDGET (board), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  surface = draw_node (node, width, height);
+  gsk_render_node_unref (node);
+  return surface;
+}
+
+static gboolean
+same_pixels (cairo_surface_t *a,
+             cairo_surface_t *b)
+{
+  int height = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+
+  return cairo_image_surface_get_width (a) == cairo_image_surface_get_width (b) &&
+         height == cairo_image_surface_get_height (b) &&
+         stride == cairo_image_surface_get_stride (b) &&
+         memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                 (gsize) stride * height) == 0;
+}
+
+/* A card's flight takes the longer the further it goes, as the square root of its length: the
+ * whole slide time from four card heights on, no less than 0.6 of it. It ends as soon as the
+ * card is within half a pixel of its place: the frames left would have drawn the same picture
+ * as the flight's last one. Every first move of Black Hole deal 2, each taken back before the
+ * next, on a desktop's window and on a phone's. */
+static void
+flight_times (int width,
+              int height)
+{
+  GtkWidget *window = make_window (width, height);
+  PatBoard *board = window_board (window);
+  g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
+  double lengths[PAT_MAX_MOVES];
+  gint64 durations[PAT_MAX_MOVES];
+  PatMoveList moves;
+
+  pat_board_set_game (board, game);
+  show_at (window, width, height);
+  wait_for_animations (board);
+  pat_game_legal_moves (game, &moves);
+  g_assert_cmpuint (moves.n, >=, 2);
+
+  for (guint i = 0; i < moves.n; i++)
+    {
+      const PatBoardStep *step;
+      graphene_rect_t from, to;
+      cairo_surface_t *settled, *landed;
+      guint from_len = pat_state_pile_len (pat_game_get_state (game), moves.moves[i].from);
+      double length, before;
+
+      g_assert_true (pat_game_apply (game, &moves.moves[i], NULL));
+      g_assert_cmpuint (board->steps->len, ==, 1);
+      step = &g_array_index (board->steps, PatBoardStep, 0);
+      pat_board_card_rect (board, &step->from, moves.moves[i].from, from_len - 1, &from);
+      pat_board_card_rect (board, &step->to, 0, pat_state_pile_len (&step->to, 0) - 1, &to);
+      length = hypot (to.origin.x - from.origin.x, to.origin.y - from.origin.y);
+      g_test_message ("move %u: %.0f px (%.2f card heights), %" G_GINT64_FORMAT " ms, drawn "
+                      "in place after %" G_GINT64_FORMAT " ms", i, length, length / board->card_h,
+                      step->duration / 1000, step->settle / 1000);
+
+      g_assert_cmpint (step->duration, <=, PAT_BOARD_SLIDE_TIME);
+      g_assert_cmpint (step->duration, >=, PAT_BOARD_SLIDE_TIME * PAT_BOARD_SHORTEST_FLIGHT - 1);
+      if (length >= PAT_BOARD_FULL_FLIGHT * board->card_h)
+        g_assert_cmpint (step->duration, ==, PAT_BOARD_SLIDE_TIME);
+      else
+        g_assert_cmpint (step->duration, <, PAT_BOARD_SLIDE_TIME);
+      /* Ease-out: 1 − (1 − t)³ of the way at t. */
+      g_assert_cmpint (step->settle, <, step->duration);
+      g_assert_cmpfloat (length * pow (1 - (double) step->settle / step->duration, 3), <=, 0.5);
+      before = 1 - (double) (step->settle - G_TIME_SPAN_MILLISECOND) / step->duration;
+      g_assert_cmpfloat (length * pow (before, 3), >, 0.5);
+
+      board->elapsed = step->settle;
+      settled = draw_board (board);
+      board->elapsed = step->duration;
+      landed = draw_board (board);
+      g_assert_true (same_pixels (settled, landed));
+      cairo_surface_destroy (settled);
+      cairo_surface_destroy (landed);
+
+      lengths[i] = length;
+      durations[i] = step->duration;
+      pat_board_finish_animations (board);
+      g_assert_true (pat_game_undo (game));
+      pat_board_finish_animations (board);
+    }
+
+  for (guint i = 0; i < moves.n; i++)
+    for (guint j = 0; j < moves.n; j++)
+      if (lengths[i] < lengths[j])
+        g_assert_cmpint (durations[i], <=, durations[j]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_flight_times (void)
+{
+  flight_times (1280, 800);
+  flight_times (360, 640);
+}
+
 /* With the cairo renderer, which draws every node at every frame, the cards that stay put are
  * one node a pile, drawn as the cards on their own are, and the hole's glow is pixels, not a
  * gradient worked out again at every frame; a move keeps the nodes of the piles it leaves alone
@@ -1503,6 +1617,7 @@ main (int   argc,
   g_test_add_func ("/board/play/run", test_play_run);
   g_test_add_func ("/board/drag-draws-no-card", test_drag_draws_no_card);
   g_test_add_func ("/board/press-at-rest", test_press_at_rest);
+  g_test_add_func ("/board/flight-times", test_flight_times);
   g_test_add_func ("/board/piles-as-nodes", test_piles_as_nodes);
   g_test_add_func ("/board/animations", test_animations);
   g_test_add_func ("/board/first-deal-dealt", test_first_deal_dealt);
