@@ -490,7 +490,7 @@ step_span (PatBoard           *self,
 /* A short flight takes less time than one across the board, as a thrown card would. The step
  * ends once every card is within half a pixel of its place, which the ease-out curve
  * (1 − (1 − t)³ of the way at t) reaches before the flight's end: its last frames would draw
- * the same picture again (a flight of 300 pixels, two or three frames). */
+ * the same picture again (a flight of 300 pixels, its last eighth). */
 static void
 step_fit (PatBoard     *self,
           PatBoardStep *step)
