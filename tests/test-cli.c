@@ -346,7 +346,7 @@ test_solve_search_threads (void)
   g_assert_true (g_str_has_prefix (two.out, "{\"deal\":3909,\"result\":\"unsolvable\","));
 }
 
-/* --cpu-timeout counts the solving thread's CPU time: Demon deal 195 (won after some 37 million
+/* --cpu-timeout counts the solving thread's CPU time: Demon deal 195 (won after some 17 million
  * positions) stops at a tenth of a CPU second with "limit"; every line gives its "cpu_ms"; it
  * does not go with --timeout. */
 static void

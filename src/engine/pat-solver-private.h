@@ -39,6 +39,14 @@ PatSolveResult pat_solve_demon_relaxation (const PatState       *state,
                                            const PatSolveLimits *limits,
                                            guint64               exchangeable,
                                            PatSolution          *solution);
+/* The same relaxation searched as a refinement searches it after a win (for the tests): from the
+ * end of the game's line that begins a win of the relaxation with every twin exchangeable, then
+ * from one move earlier on that line each time that search runs out, the positions it visited
+ * kept, back to @state itself. */
+PatSolveResult pat_solve_demon_relaxation_guided (const PatState       *state,
+                                                  const PatSolveLimits *limits,
+                                                  guint64               exchangeable,
+                                                  PatSolution          *solution);
 /* The game's moves on the positions of Demon's relaxation (for the tests): SOLVED when it finds a
  * win, LIMIT otherwise, never UNSOLVABLE (a position stands for those its twins' exchanges give,
  * and only one of them is searched on). */
