@@ -2649,8 +2649,8 @@ solve_hard (Search               *root,
           result = search_guided (root, guide, n_guide, limits, deadline, max_nodes,
                                   MAX (full_nodes / GUIDE_SHARE, GUIDE_MIN_NODES),
                                   past_safe_rounds, 0, ALL_TWINS, nodes, winner);
-          /* Run out all the way back to the start, it has searched what the merged search
-           * would (which proves nothing). */
+          /* Unless it ran out all the way back to the start, having searched what the merged
+           * search would (which proves nothing), the merged search from the start. */
           if (result == PAT_SOLVE_LIMIT)
             result = search_again (root, limits, deadline, max_nodes, n_stacks,
                                    past_safe_rounds, 0, ALL_TWINS, nodes, winner);
