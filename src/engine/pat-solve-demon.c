@@ -2403,16 +2403,23 @@ first_exchange (const Search *s)
   return 0;
 }
 
-/* The moves of @s's line before its first exchange of twins: a line of the game. */
-static gsize
-before_exchange (const Search *s)
+/* A copy of the moves of @s's line before its first exchange of twins, a line of the game, and
+ * their number in *@n_moves. */
+static Move *
+line_before_exchange (const Search *s,
+                      gsize        *n_moves)
 {
-  gsize i;
+  Move *moves;
+  gsize n;
 
-  for (i = 0; i < s->n_line; i++)
-    if (s->line[i].move.kind == MOVE_TWIN)
+  for (n = 0; n < s->n_line; n++)
+    if (s->line[n].move.kind == MOVE_TWIN)
       break;
-  return i;
+  moves = g_new (Move, n + 1);
+  for (gsize i = 0; i < n; i++)
+    moves[i] = s->line[i].move;
+  *n_moves = n;
+  return moves;
 }
 
 /* The twins @s's line exchanges (both cards of each pair), which only the relaxation may. */
@@ -2608,7 +2615,6 @@ solve_hard (Search               *root,
       PatSolveResult result = PAT_SOLVE_LIMIT;
       guint64 before = *nodes;
       guint64 twins;
-      gsize i;
 
       if (guide != NULL)
         {
@@ -2633,10 +2639,7 @@ solve_hard (Search               *root,
         return PAT_SOLVE_SOLVED;
       /* The next searches start where this win first exchanged twins. */
       g_free (guide);
-      n_guide = before_exchange (*winner);
-      guide = g_new (Move, n_guide + 1);
-      for (i = 0; i < n_guide; i++)
-        guide[i] = (*winner)->line[i].move;
+      guide = line_before_exchange (*winner, &n_guide);
       g_clear_pointer (winner, stack_free);
       exchangeable &= ~twins;
 
@@ -2779,12 +2782,9 @@ solve_demon_once (const PatState       *state,
                                 nodes, &winner);
               if (*result == PAT_SOLVE_SOLVED)
                 {
-                  gsize n_guide = before_exchange (winner);
-                  g_autofree Move *guide = g_new (Move, n_guide + 1);
-                  gsize i;
+                  gsize n_guide;
+                  g_autofree Move *guide = line_before_exchange (winner, &n_guide);
 
-                  for (i = 0; i < n_guide; i++)
-                    guide[i] = winner->line[i].move;
                   g_clear_pointer (&winner, stack_free);
                   *result = search_guided (root, guide, n_guide, limits, deadline, max_nodes,
                                            G_MAXUINT64 / 2, past_safe_rounds, exchangeable,
