@@ -68,6 +68,8 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static void stop_browsing (PatNetDialog *self);
+
 static char *
 stripped_text (GtkEditable *editable)
 {
@@ -343,6 +345,23 @@ seat_changed_cb (PatNetDialog *self)
 }
 
 /**
+ * pat_net_dialog_get_browser:
+ * @self: a dialog
+ *
+ * For tests: what lists the matches found on the network, while the join form shows.
+ *
+ * Returns: (transfer none) (nullable): the join form's browser, or %NULL in the host form and
+ *   the lobby
+ */
+PatNetBrowser *
+pat_net_dialog_get_browser (PatNetDialog *self)
+{
+  g_return_val_if_fail (PAT_IS_NET_DIALOG (self), NULL);
+
+  return self->browser;
+}
+
+/**
  * pat_net_dialog_show_lobby:
  *
  * Shows the lobby of @play: its code and certificate to read out, who has joined, and (to the
@@ -362,7 +381,7 @@ pat_net_dialog_show_lobby (PatNetDialog *self,
                            G_CONNECT_SWAPPED);
   follow_seat (self);
 
-  g_clear_object (&self->browser);
+  stop_browsing (self);
   adw_window_title_set_title (self->title, _("Lobby"));
   pat_a11y_set_button_label (self->action_button, _("_Start Now"));
   pat_a11y_set_button_label (self->cancel_button, _("_Leave"));
@@ -607,6 +626,20 @@ browser_failed_cb (PatNetDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->found_status), TRUE);
 }
 
+/* The join form's list of matches found stops: the lobby (or a closed dialog) lists none. The
+ * list box holds the browser as its model, so it is unbound too, or the browser would go on
+ * browsing the network and telling a dialog that has let go of it that its list changed. */
+static void
+stop_browsing (PatNetDialog *self)
+{
+  if (self->browser == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->browser, self);
+  if (self->found_list != NULL)
+    gtk_list_box_bind_model (self->found_list, NULL, NULL, NULL, NULL);
+  g_clear_object (&self->browser);
+}
+
 static void
 start_browsing (PatNetDialog *self)
 {
@@ -842,7 +875,7 @@ pat_net_dialog_dispose (GObject *object)
   if (self->play != NULL)
     g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
-  g_clear_object (&self->browser);
+  stop_browsing (self);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (pat_net_dialog_parent_class)->dispose (object);
 }

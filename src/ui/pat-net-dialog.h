@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 
+#include "pat-net-discovery.h"
 #include "pat-net-play.h"
 #include "pat-session.h"
 
@@ -43,6 +44,8 @@ void          pat_net_dialog_set_target (PatNetDialog     *self,
 /* The host form's time limit for each round, in minutes (0: none). */
 void          pat_net_dialog_set_time_limit (PatNetDialog *self,
                                              guint         minutes);
+/* For tests: the join form's list of matches found (NULL once the lobby shows). */
+PatNetBrowser *pat_net_dialog_get_browser (PatNetDialog *self);
 /* Presses Host or Join. */
 void          pat_net_dialog_submit     (PatNetDialog     *self);
 

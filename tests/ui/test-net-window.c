@@ -165,6 +165,41 @@ test_join_form_errors (void)
   close_all_windows ();
 }
 
+/* The lobby lets go of the join form's list of matches found: the list box bound to it gives it
+ * up too, so that it stops browsing, and a change of that list (a match withdrawn as it starts)
+ * reaches no dialog that has dropped it. */
+static void
+test_lobby_stops_browsing (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1100, 700);
+  PatNetDialog *dialog = pat_net_dialog_new (GTK_WINDOW (window), pat_window_get_session (window),
+                                             PAT_NET_DIALOG_JOIN);
+  PatNetDialog *host;
+  PatNetBrowser *browser;
+  gpointer gone;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin (50);
+  host = pat_net_dialog_new (GTK_WINDOW (window), pat_window_get_session (window),
+                             PAT_NET_DIALOG_HOST);
+  g_assert_null (pat_net_dialog_get_browser (host));
+  gtk_window_destroy (GTK_WINDOW (host));
+  browser = g_object_ref (pat_net_dialog_get_browser (dialog));
+  gone = browser;
+  g_object_add_weak_pointer (G_OBJECT (browser), &gone);
+  pat_net_dialog_set_form (dialog, "Ann", "abc-def", "127.0.0.1:1");
+  pat_net_dialog_submit (dialog);
+  g_assert_nonnull (pat_net_dialog_get_play (dialog));
+  g_assert_null (pat_net_dialog_get_browser (dialog));
+  /* Under fatal warnings, a dialog still listening would fail here. */
+  g_list_model_items_changed (G_LIST_MODEL (browser), 0, 0, 0);
+  spin (50);
+  g_object_unref (browser);
+  g_assert_null (gone);
+  close_all_windows ();
+}
+
 static void
 test_hosted_match (void)
 {
@@ -386,6 +421,7 @@ main (int   argc,
 
   g_test_add_func ("/net-window/construct", test_construct);
   g_test_add_func ("/net-window/join-form-errors", test_join_form_errors);
+  g_test_add_func ("/net-window/lobby-stops-browsing", test_lobby_stops_browsing);
   g_test_add_func ("/net-window/hosted-match", test_hosted_match);
   g_test_add_func ("/net-window/resume", test_resume);
 
