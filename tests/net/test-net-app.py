@@ -66,10 +66,10 @@ def xdotool(display, *args):
                           capture_output=True, text=True, timeout=20)
 
 
-def end_app_round(display):
-    """Ctrl+N in the app's main window: in a network round, End My Round."""
-    found = xdotool(display, 'search', '--onlyvisible', '--class', 'patience')
-    windows = found.stdout.split()
+def end_app_round(display, app):
+    """Ctrl+N in the app's main window: in a network round, End My Round. Another app's windows
+    on the display are left alone."""
+    windows = [window for window, name in app_windows(display, app) if name.startswith('Demon')]
     if not windows:
         return False
     xdotool(display, 'windowactivate', '--sync', windows[0])
@@ -92,6 +92,34 @@ def app_windows(display, pid_of):
             name = xdotool(display, 'getwindowname', window).stdout.strip()
             mine.append((window, name))
     return mine
+
+
+def stop_app(app):
+    """Ends the app started by @app (dbus-run-session), and so the wrapper and its bus: a signal
+    to the wrapper alone would leave the app running, its windows on the display."""
+    children = []
+    for entry in os.listdir('/proc'):
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                if int(f.read().rsplit(')', 1)[1].split()[1]) == app.pid:
+                    children.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass
+    try:
+        app.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        app.kill()
+        app.wait()
 
 
 def wait_window(display, app, title, timeout=20):
@@ -160,7 +188,8 @@ def discover(net, display):
         row['name'] == 'Dee' for row in line['players']), timeout=30)
     check(lobby, 'the app found the announced match in its list and joined it with the code '
           'typed in')
-    app.terminate()
+    stop_app(app)
+    check(not app_windows(display, app), 'the app that joined it has quit')
     host.terminate()
 
 
@@ -246,11 +275,11 @@ def run_match(net, display, host, args, port, fingerprint, code, app):
                 check(rejoined, f'the app rejoins the restarted host by itself ({rejoined})')
                 # The resumed host says no round-start for the round it resumes: end it now.
                 time.sleep(1.5)
-                if end_app_round(display):
+                if end_app_round(display, app):
                     rounds_ended.add(current)
                 continue
             time.sleep(1.5)
-            if end_app_round(display):
+            if end_app_round(display, app):
                 rounds_ended.add(current)
         if host.poll() is not None:
             break
@@ -277,15 +306,14 @@ def run_match(net, display, host, args, port, fingerprint, code, app):
     while time.monotonic() < deadline and not shown:
         # The message dialog has no title of its own (its heading is drawn): a second toplevel
         # of the app's beside the main window.
-        found = xdotool(display, 'search', '--onlyvisible', '--class', 'patience')
-        shown = len(found.stdout.split()) >= 2
+        shown = len(app_windows(display, app)) >= 2
         time.sleep(0.5)
     if LOGS and shutil.which('import'):
         subprocess.run(['import', '-window', 'root', f'{LOGS}/net-app-final.png'],
                        env=dict(os.environ, DISPLAY=display), capture_output=True)
     check(shown and app.poll() is None,
           'the app is still running and shows the final table in a dialog')
-    app.terminate()
+    stop_app(app)
 
 
 def main():
