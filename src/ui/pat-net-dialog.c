@@ -43,7 +43,8 @@ struct _PatNetDialog {
   GtkLabel         *found_status;
   AdwEntryRow      *address_row;
   AdwEntryRow      *code_row;
-  AdwComboRow      *team_row;         /* "No teams", "Team 1" … */
+  AdwComboRow      *team_row;         /* "No teams", "Team 1" …; a found team match's teams */
+  gboolean          team_row_no_teams; /* whether team_row begins with "No teams" */
 
   /* Both. */
   AdwEntryRow      *name_row;
@@ -509,7 +510,7 @@ join (PatNetDialog *self)
     }
   show_form_error (self, NULL);
   play = pat_net_play_join (self->session, address, port, NULL, name,
-                            chosen_team (self->team_row, TRUE), upper);
+                            chosen_team (self->team_row, self->team_row_no_teams), upper);
   pat_net_dialog_show_lobby (self, play);
 }
 
@@ -589,7 +590,9 @@ found_selected_cb (PatNetDialog  *self,
   found = g_object_get_data (G_OBJECT (row), "found-match");
   info = pat_net_found_match_get_info (found);
   gtk_editable_set_text (GTK_EDITABLE (self->address_row), "");
-  fill_teams (self->team_row, info->teams, info->teams == 0);
+  /* A team match lists its teams alone: the player must take one. */
+  self->team_row_no_teams = info->teams == 0;
+  fill_teams (self->team_row, info->teams, self->team_row_no_teams);
   adw_combo_row_set_selected (self->team_row, 0);
 }
 
@@ -769,6 +772,7 @@ build_join_form (PatNetDialog *self)
   self->team_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->team_row), _("_Team"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->team_row), TRUE);
+  self->team_row_no_teams = TRUE;
   fill_teams (self->team_row, PAT_NET_MAX_TEAMS, TRUE);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (you), GTK_WIDGET (self->code_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (you), GTK_WIDGET (self->name_row));

@@ -149,7 +149,8 @@ def discover(net, display):
     through the Avahi daemons), and joins it with the code typed in, as a player does: the main
     menu (F10), New Demon Match (M), Join a Match, the code, the name, Join."""
     host = net.spawn(1, 'announcing-host', [netns.CLI, 'match-host', '--bind', f'{netns.SUBNET}1',
-                                            '--port', '0', '--players', '2', '--target', '5',
+                                            '--port', '0', '--players', '2', '--teams', '2',
+                                            '--target', '5',
                                             '--name', 'Found match', '--host-name', 'Hal',
                                             '--cert-dir', f'{net.tmp}/cert2'])
     listening = netns.wait_for_line(host, lambda line: line['type'] == 'listening')
@@ -183,11 +184,23 @@ def discover(net, display):
     click(display, join, 240, 198)
     xdotool(display, 'key', 'ctrl+a')
     xdotool(display, 'type', '--delay', '30', 'Dee')
+    # The match found has two teams, which the Team row lists alone: the second one.
+    click(display, join, 240, 251)
+    time.sleep(0.5)
+    xdotool(display, 'key', 'Down')
+    xdotool(display, 'key', 'Return')
+    time.sleep(0.5)
+    if LOGS and shutil.which('import'):
+        subprocess.run(['import', '-window', 'root', f'{LOGS}/net-app-team.png'],
+                       env=dict(os.environ, DISPLAY=display), capture_output=True)
     click(display, join, 497, 28)
     lobby = netns.wait_for_line(host, lambda line: line['type'] == 'lobby' and any(
         row['name'] == 'Dee' for row in line['players']), timeout=30)
     check(lobby, 'the app found the announced match in its list and joined it with the code '
           'typed in')
+    dee = [row for row in (lobby or {}).get('players', []) if row['name'] == 'Dee']
+    check(dee and dee[0].get('team') == 1,
+          f'the player is in the team chosen in the form, Team 2 ({dee})')
     stop_app(app)
     check(not app_windows(display, app), 'the app that joined it has quit')
     host.terminate()
