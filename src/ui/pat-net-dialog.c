@@ -567,6 +567,17 @@ found_row (gpointer item,
   players = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u player", "%u of %u players",
                                           info->max_players),
                              info->players, info->max_players);
+  if (info->teams > 0)
+    {
+      /* Translators: a match found on the network is played in teams: "2 teams" */
+      g_autofree char *teams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u team",
+                                                             "%u teams", info->teams),
+                                                info->teams);
+      char *both = g_strconcat (players, " · ", teams, NULL);
+
+      g_free (players);
+      players = both;
+    }
   if (info->host_name[0] != '\0')
     /* Translators: a match found on the network: who hosts it, players, target */
     subtitle = g_strdup_printf (_("Hosted by %s · %s · target %d"), info->host_name, players,
