@@ -27,6 +27,7 @@ struct _PatNetDialog {
   GtkButton        *cancel_button;    /* Cancel, Leave */
   GtkStack         *stack;            /* "form", "lobby" */
   GtkLabel         *form_error;
+  GtkBox           *form_box;         /* the form's groups, the host's or the join form's */
 
   /* Host form. */
   AdwEntryRow      *match_name_row;
@@ -950,7 +951,7 @@ pat_net_dialog_init (PatNetDialog *self)
   gtk_stack_add_named (self->stack, scrolled (form_box), "form");
   gtk_stack_add_named (self->stack, scrolled (build_lobby (self)), "lobby");
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->stack));
-  g_object_set_data (G_OBJECT (self), "form-box", form_box);
+  self->form_box = GTK_BOX (form_box);
   adw_window_set_content (ADW_WINDOW (self), content);
 }
 
@@ -968,7 +969,6 @@ pat_net_dialog_new (GtkWindow        *parent,
                     PatNetDialogMode  mode)
 {
   PatNetDialog *self;
-  GtkWidget *form_box;
 
   g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (PAT_IS_SESSION (session), NULL);
@@ -976,20 +976,19 @@ pat_net_dialog_new (GtkWindow        *parent,
   self = g_object_new (PAT_TYPE_NET_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
   self->mode = mode;
-  form_box = g_object_get_data (G_OBJECT (self), "form-box");
   if (mode == PAT_NET_DIALOG_HOST)
     {
       gtk_window_set_title (GTK_WINDOW (self), _("Host a Match"));
       adw_window_title_set_title (self->title, _("Host a Match"));
       pat_a11y_set_button_label (self->action_button, _("_Host"));
-      gtk_box_append (GTK_BOX (form_box), build_host_form (self));
+      gtk_box_append (self->form_box, build_host_form (self));
     }
   else
     {
       gtk_window_set_title (GTK_WINDOW (self), _("Join a Match"));
       adw_window_title_set_title (self->title, _("Join a Match"));
       pat_a11y_set_button_label (self->action_button, _("_Join"));
-      gtk_box_append (GTK_BOX (form_box), build_join_form (self));
+      gtk_box_append (self->form_box, build_join_form (self));
       start_browsing (self);
     }
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->action_button));

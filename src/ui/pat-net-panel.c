@@ -26,6 +26,7 @@ struct _PatNetPanel {
   AdwMessageDialog *final_table;    /* weak */
   guint             countdown_id;   /* each second, while a round with a time limit is played */
   guint             update_id;      /* a table update waiting, at most every UPDATE_MS */
+  char             *table_text;     /* the table as it shows, a line a row */
 };
 
 /* Eight players moving change the table many times a second: it follows at most this often. */
@@ -339,7 +340,8 @@ update (PatNetPanel *self)
 
   table = fill_table (self->table, self->seat, FALSE,
                       self->between_rounds || state == PAT_NET_SEAT_OVER, self->compact);
-  g_object_set_data_full (G_OBJECT (self), "table-text", g_steal_pointer (&table), g_free);
+  g_free (self->table_text);
+  self->table_text = g_steal_pointer (&table);
   gtk_widget_set_visible (GTK_WIDGET (self->end_round_button), state == PAT_NET_SEAT_PLAYING);
 }
 
@@ -385,7 +387,6 @@ show_final_table (PatNetPanel *self)
   gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   text = fill_table (GTK_GRID (grid), self->seat, TRUE, TRUE, FALSE);
-  g_object_set_data_full (G_OBJECT (self), "final-text", g_steal_pointer (&text), g_free);
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
                                                                             : NULL,
@@ -597,7 +598,7 @@ pat_net_panel_dup_table (PatNetPanel *self)
 {
   g_return_val_if_fail (PAT_IS_NET_PANEL (self), NULL);
 
-  return g_strdup (g_object_get_data (G_OBJECT (self), "table-text"));
+  return g_strdup (self->table_text);
 }
 
 static void
@@ -629,11 +630,21 @@ pat_net_panel_dispose (GObject *object)
 }
 
 static void
+pat_net_panel_finalize (GObject *object)
+{
+  PatNetPanel *self = PAT_NET_PANEL (object);
+
+  g_free (self->table_text);
+  G_OBJECT_CLASS (pat_net_panel_parent_class)->finalize (object);
+}
+
+static void
 pat_net_panel_class_init (PatNetPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = pat_net_panel_dispose;
+  object_class->finalize = pat_net_panel_finalize;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "netpanel");
   gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_GROUP);
 
