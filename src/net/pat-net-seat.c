@@ -362,6 +362,7 @@ enum {
   MATCH_ENDED,
   REJOINED,
   RECONNECTING,
+  TABLE_CHANGED,
   N_SIGNALS
 };
 
@@ -414,6 +415,19 @@ settle_state (PatNetSeat *self)
     set_state (self, PAT_NET_SEAT_PLAYING);
 }
 
+/* A row changed in place: the table did. */
+static void
+player_notify_cb (PatNetSeat *self)
+{
+  g_signal_emit (self, signals[TABLE_CHANGED], 0);
+}
+
+static void
+players_changed_cb (PatNetSeat *self)
+{
+  g_signal_emit (self, signals[TABLE_CHANGED], 0);
+}
+
 static PatNetSeatPlayer *
 find_player (PatNetSeat *self,
              guint       id,
@@ -437,6 +451,8 @@ find_player (PatNetSeat *self,
   row = g_object_new (PAT_TYPE_NET_SEAT_PLAYER, NULL);
   row->id = id;
   row->me = (int) id == self->player;
+  g_signal_connect_object (row, "notify", G_CALLBACK (player_notify_cb), self,
+                           G_CONNECT_SWAPPED);
   g_list_store_insert (self->players, i, row);
   return row;
 }
@@ -1583,6 +1599,8 @@ pat_net_seat_class_init (PatNetSeatClass *klass)
   signals[RECONNECTING] = g_signal_new ("reconnecting", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                         NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT,
                                         G_TYPE_STRING);
+  signals[TABLE_CHANGED] = g_signal_new ("table-changed", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -1592,6 +1610,8 @@ pat_net_seat_init (PatNetSeat *self)
   self->team = -1;
   self->sent = g_ptr_array_new_with_free_func (g_free);
   self->players = g_list_store_new (PAT_TYPE_NET_SEAT_PLAYER);
+  g_signal_connect_object (self->players, "items-changed", G_CALLBACK (players_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 /**

@@ -67,6 +67,8 @@ G_DECLARE_FINAL_TYPE (PatNetSeat, pat_net_seat, PAT, NET_SEAT, GObject)
  *   reconnecting (guint attempt, guint delay_ms, const char *why)
  *                                  — the connection dropped (@why, in English, for logs); the
  *                                    seat is AWAY and tries again in @delay_ms
+ *   table-changed ()               — a player came, or a row of get_players() changed in place
+ *                                    (name, team, connected, cards, scores…): the table to show
  *
  * Errors (get_error()) are PAT_NET_ERROR with a translated sentence for the player, to show as
  * it is: REFUSED (wrong code, full, name taken, started without you, seat given up…),

@@ -295,48 +295,17 @@ seat_state_cb (PatNetDialog *self)
 }
 
 static void
-player_notify_cb (PatNetDialog *self)
-{
-  update_lobby (self);
-}
-
-/* Players come, and each row changes in place (name, team, connected): the lobby follows both. */
-static void
-players_changed_cb (PatNetDialog *self,
-                    guint         position,
-                    guint         removed,
-                    guint         added,
-                    GListModel   *players)
-{
-  guint i;
-
-  for (i = position; i < position + added; i++)
-    {
-      g_autoptr(GObject) player = g_list_model_get_item (players, i);
-
-      g_signal_connect_object (player, "notify", G_CALLBACK (player_notify_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
-  update_lobby (self);
-}
-
-static void
 follow_seat (PatNetDialog *self)
 {
-  GListModel *players;
-
   if (self->seat != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->seat, self);
-      g_signal_handlers_disconnect_by_data (pat_net_seat_get_players (self->seat), self);
-    }
+    g_signal_handlers_disconnect_by_data (self->seat, self);
   g_set_object (&self->seat, pat_net_play_get_seat (self->play));
-  players = pat_net_seat_get_players (self->seat);
   g_signal_connect_object (self->seat, "notify::state", G_CALLBACK (seat_state_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (players, "items-changed", G_CALLBACK (players_changed_cb), self,
+  /* Players come, and each row changes in place (name, team, connected): the lobby follows. */
+  g_signal_connect_object (self->seat, "table-changed", G_CALLBACK (update_lobby), self,
                            G_CONNECT_SWAPPED);
-  players_changed_cb (self, 0, 0, g_list_model_get_n_items (players), players);
+  update_lobby (self);
 }
 
 static void
@@ -883,10 +852,7 @@ pat_net_dialog_dispose (GObject *object)
   PatNetDialog *self = PAT_NET_DIALOG (object);
 
   if (self->seat != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->seat, self);
-      g_signal_handlers_disconnect_by_data (pat_net_seat_get_players (self->seat), self);
-    }
+    g_signal_handlers_disconnect_by_data (self->seat, self);
   g_clear_object (&self->seat);
   if (self->play != NULL)
     g_signal_handlers_disconnect_by_data (self->play, self);

@@ -13,7 +13,6 @@ struct _PatNetPanel {
 
   PatNetPlay       *play;
   PatNetSeat       *seat;           /* the play's, followed */
-  GListModel       *players;        /* the seat's, followed */
 
   GtkLabel         *title;
   GtkLabel         *subtitle;
@@ -448,50 +447,10 @@ queue_update (PatNetPanel *self)
 }
 
 static void
-player_notify_cb (PatNetPanel *self)
-{
-  queue_update (self);
-}
-
-static void
-players_changed_cb (PatNetPanel *self,
-                    guint        position,
-                    guint        removed,
-                    guint        added,
-                    GListModel  *players)
-{
-  guint i;
-
-  /* Every row's change shows at once: the table is the point of the panel. */
-  for (i = position; i < position + added; i++)
-    {
-      g_autoptr(GObject) player = g_list_model_get_item (players, i);
-
-      g_signal_connect_object (player, "notify", G_CALLBACK (player_notify_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
-  queue_update (self);
-}
-
-static void
 unfollow (PatNetPanel *self)
 {
   if (self->seat != NULL)
     g_signal_handlers_disconnect_by_data (self->seat, self);
-  if (self->players != NULL)
-    {
-      guint n = g_list_model_get_n_items (self->players);
-      guint i;
-
-      g_signal_handlers_disconnect_by_data (self->players, self);
-      for (i = 0; i < n; i++)
-        {
-          g_autoptr(GObject) player = g_list_model_get_item (self->players, i);
-
-          g_signal_handlers_disconnect_by_data (player, self);
-        }
-    }
-  g_clear_object (&self->players);
   g_clear_object (&self->seat);
 }
 
@@ -502,7 +461,6 @@ follow_seat (PatNetPanel *self)
   if (self->play == NULL)
     return;
   self->seat = g_object_ref (pat_net_play_get_seat (self->play));
-  self->players = g_object_ref (pat_net_seat_get_players (self->seat));
   self->between_rounds = FALSE;
   g_signal_connect_object (self->seat, "notify::state", G_CALLBACK (seat_state_cb), self,
                            G_CONNECT_SWAPPED);
@@ -516,9 +474,10 @@ follow_seat (PatNetPanel *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->seat, "match-ended", G_CALLBACK (match_ended_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->players, "items-changed", G_CALLBACK (players_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  players_changed_cb (self, 0, 0, g_list_model_get_n_items (self->players), self->players);
+  /* Every row's change shows (at most every UPDATE_MS): the table is the point of the panel. */
+  g_signal_connect_object (self->seat, "table-changed", G_CALLBACK (queue_update), self,
+                           G_CONNECT_SWAPPED);
+  queue_update (self);
 }
 
 static void

@@ -258,13 +258,19 @@ count_notify_cb (GObject    *object,
   (*count)++;
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
 /* Two join a match of three: welcome, the lobby's rows, and refusals in words. */
 static void
 test_lobby (void)
 {
   g_autoptr(PatNetHost) host = new_host (3, 50);
   PatNetSeatPlayer *ann_row;
-  guint ann_notifies = 0;
+  guint ann_notifies = 0, ann_tables = 0, bob_tables = 0;
   Seat ann, bob, again, wrong;
 
   seat_open (&ann, host, "Ann", CODE, fingerprint);
@@ -272,10 +278,12 @@ test_lobby (void)
               g_list_model_get_n_items (pat_net_seat_get_players (ann.seat)) == 1);
   /* The lobby told again as Bob joins changes nothing in Ann's row: no notification. */
   g_signal_connect (row (ann.seat, 0), "notify", G_CALLBACK (count_notify_cb), &ann_notifies);
+  g_signal_connect_swapped (ann.seat, "table-changed", G_CALLBACK (count_cb), &ann_tables);
   seat_open (&bob, host, "Bob", CODE, fingerprint);
   WAIT_UNTIL (g_list_model_get_n_items (pat_net_seat_get_players (ann.seat)) == 2 &&
               g_list_model_get_n_items (pat_net_seat_get_players (bob.seat)) == 2);
   g_assert_cmpuint (ann_notifies, ==, 0);
+  g_assert_cmpuint (ann_tables, >, 0);
 
   g_assert_cmpint (pat_net_seat_get_player (ann.seat), ==, 0);
   g_assert_cmpint (pat_net_seat_get_player (bob.seat), ==, 1);
@@ -314,11 +322,15 @@ test_lobby (void)
   /* The refused ones never got in. */
   g_assert_cmpuint (g_list_model_get_n_items (pat_net_seat_get_players (bob.seat)), ==, 2);
 
-  /* Ann leaves: failed with no error, and no longer connected in Bob's table. */
+  /* Ann leaves: failed with no error, and no longer connected in Bob's table, which says its
+   * table changed though no row came or went. */
+  g_signal_connect_swapped (bob.seat, "table-changed", G_CALLBACK (count_cb), &bob_tables);
   pat_net_seat_leave (ann.seat);
   g_assert_cmpint (pat_net_seat_get_state (ann.seat), ==, PAT_NET_SEAT_FAILED);
   g_assert_null (pat_net_seat_get_error (ann.seat));
   WAIT_UNTIL (!pat_net_seat_player_get_connected (ann_row));
+  g_assert_cmpuint (bob_tables, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (pat_net_seat_get_players (bob.seat)), ==, 2);
 
   seat_clear (&ann);
   seat_clear (&bob);
