@@ -32,8 +32,8 @@ struct _PatToastTitle
   GdkFrameClock *clock;
   gulong         after_paint_id;
 
-  GtkWidget     *clear_of;        /* (weak) the toast must not cover these rectangles of it */
-  GArray        *clear_rects;     /* graphene_rect_t, in @clear_of's coordinates */
+  GtkWidget     *clear_of;        /* (weak) the toast must not cover the rectangles of it */
+  PatToastClearFunc clear_func;   /* ... that this gives, in @clear_of's coordinates */
 };
 
 G_DEFINE_FINAL_TYPE (PatToastTitle, pat_toast_title, GTK_TYPE_WIDGET)
@@ -118,14 +118,17 @@ keep_clear (PatToastTitle *self)
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
   GtkWidget *bin = gtk_widget_get_parent (GTK_WIDGET (self));
   GtkWidget *toast = bin != NULL ? gtk_widget_get_parent (bin) : NULL;
-  graphene_rect_t bounds;
+  graphene_rect_t bounds, rects[PAT_TOAST_MAX_CLEAR];
   GtkBorder css_margin;
   int height, toast_height, rest, bottom, lift = 0;
   gboolean moved = TRUE;
+  guint n_rects;
 
   if (overlay == NULL || toast == NULL || self->clear_of == NULL ||
       !gtk_widget_compute_bounds (toast, overlay, &bounds))
     return;
+  /* Asked each time: what the toast keeps clear of moves when the window is resized. */
+  n_rects = MIN (self->clear_func (self->clear_of, rects), PAT_TOAST_MAX_CLEAR);
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_margin (gtk_widget_get_style_context (toast), &css_margin);
@@ -139,9 +142,9 @@ keep_clear (PatToastTitle *self)
   for (guint round = 0; moved && round < 8; round++)
     {
       moved = FALSE;
-      for (guint i = 0; i < self->clear_rects->len; i++)
+      for (guint i = 0; i < n_rects; i++)
         {
-          const graphene_rect_t *r = &g_array_index (self->clear_rects, graphene_rect_t, i);
+          const graphene_rect_t *r = &rects[i];
           graphene_point_t top_left, bottom_right;
 
           if (!gtk_widget_compute_point (self->clear_of, overlay, &r->origin, &top_left) ||
@@ -173,7 +176,7 @@ after_paint_cb (GdkFrameClock *clock,
 {
   if (overlay_width (self) != self->measured_for)
     gtk_widget_queue_resize (GTK_WIDGET (self));
-  if (self->clear_rects != NULL)
+  if (self->clear_func != NULL)
     keep_clear (self);
 }
 
@@ -234,7 +237,6 @@ pat_toast_title_dispose (GObject *object)
 
   g_clear_pointer (&self->label, gtk_widget_unparent);
   g_clear_weak_pointer (&self->clear_of);
-  g_clear_pointer (&self->clear_rects, g_array_unref);
 
   G_OBJECT_CLASS (pat_toast_title_parent_class)->dispose (object);
 }
@@ -287,18 +289,17 @@ pat_toast_new (const char *text)
 /**
  * pat_toast_set_clear_of:
  * @toast: a toast from pat_toast_new()
- * @widget: (nullable): the widget @rects are in
- * @rects: (array length=n_rects): what @toast must not cover, in @widget's coordinates
- * @n_rects: how many
+ * @widget: (nullable): the widget the rectangles are in
+ * @func: (nullable): gives what @toast must not cover, in @widget's coordinates
  *
- * Lifts @toast above @rects where it would cover them at the bottom of its overlay (as long
- * as it would stay in the overlay), following @widget while the toast shows.
+ * Lifts @toast above the rectangles @func gives where it would cover them at the bottom of its
+ * overlay (as long as it would stay in the overlay), following @widget while the toast shows:
+ * @func is asked again after each frame, so that a resize that moves them moves the toast too.
  */
 void
-pat_toast_set_clear_of (AdwToast              *toast,
-                        GtkWidget             *widget,
-                        const graphene_rect_t *rects,
-                        guint                  n_rects)
+pat_toast_set_clear_of (AdwToast          *toast,
+                        GtkWidget         *widget,
+                        PatToastClearFunc  func)
 {
   PatToastTitle *self;
 
@@ -308,12 +309,26 @@ pat_toast_set_clear_of (AdwToast              *toast,
 
   self = PAT_TOAST_TITLE (adw_toast_get_custom_title (toast));
   g_set_weak_pointer (&self->clear_of, widget);
-  g_clear_pointer (&self->clear_rects, g_array_unref);
-  if (widget != NULL && n_rects > 0)
-    {
-      self->clear_rects = g_array_sized_new (FALSE, FALSE, sizeof (graphene_rect_t), n_rects);
-      g_array_append_vals (self->clear_rects, rects, n_rects);
-    }
+  self->clear_func = widget != NULL ? func : NULL;
+}
+
+/**
+ * pat_toast_set_text:
+ * @toast: a toast from pat_toast_new()
+ * @text: what it says now
+ *
+ * Changes what @toast says, where it shows: for a toast that would otherwise be replaced while
+ * it is still coming in.
+ */
+void
+pat_toast_set_text (AdwToast   *toast,
+                    const char *text)
+{
+  g_return_if_fail (ADW_IS_TOAST (toast));
+  g_return_if_fail (PAT_IS_TOAST_TITLE (adw_toast_get_custom_title (toast)));
+
+  gtk_label_set_text (GTK_LABEL (PAT_TOAST_TITLE (adw_toast_get_custom_title (toast))->label),
+                      text);
 }
 
 /**

@@ -68,6 +68,8 @@ struct _PatWindow {
   char                *last_toast;     /* for tests: what the last toast said */
   guint                n_toasts;       /* for tests: how many toasts were shown */
   AdwToast            *hint_toast;     /* the hint in words, until the next move */
+  gint64               hint_added;     /* monotonic µs when hint_toast was added */
+  gpointer             hint_leaving;   /* the Dismissal of the hint before, until it is done */
   AdwToast            *left_toast;     /* "… counts as a loss", with Undo, until the next move */
 
   /* The solver's side: pat-window-solver.c */

@@ -481,10 +481,12 @@ toast_widget (GtkWidget *overlay,
 }
 
 typedef struct {
+  PatWindow *window;
   AdwToast  *toast;
   GtkWidget *widget;    /* the toast's widget when last seen, not a reference: compared only */
   gint64     due;       /* frame time, µs */
   gboolean   due_seen;
+  gboolean   kept;      /* the toast stays after all: see pat_window_show_hint() */
 } Dismissal;
 
 static void
@@ -492,6 +494,9 @@ dismissal_free (gpointer data)
 {
   Dismissal *d = data;
 
+  if (d->window != NULL && d->window->hint_leaving == d)
+    d->window->hint_leaving = NULL;
+  g_clear_weak_pointer (&d->window);
   g_object_unref (d->toast);
   g_free (d);
 }
@@ -502,9 +507,12 @@ dismiss_tick_cb (GtkWidget     *overlay,
                  gpointer       data)
 {
   Dismissal *d = data;
-  GtkWidget *widget = toast_widget (overlay, d->toast);
+  GtkWidget *widget;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
 
+  if (d->kept)
+    return G_SOURCE_REMOVE;
+  widget = toast_widget (overlay, d->toast);
   if (widget == NULL)
     {
       adw_toast_dismiss (d->toast);
@@ -529,9 +537,10 @@ dismiss_tick_cb (GtkWidget     *overlay,
   return G_SOURCE_REMOVE;
 }
 
-void
-pat_window_dismiss_toast (PatWindow *self,
-                          AdwToast  *toast)
+/* Dismisses @toast once it is in; returns what waits for that, or NULL when it went at once. */
+static Dismissal *
+dismiss_when_in (PatWindow *self,
+                 AdwToast  *toast)
 {
   Dismissal *d;
 
@@ -539,12 +548,21 @@ pat_window_dismiss_toast (PatWindow *self,
   if (!gtk_widget_get_mapped (GTK_WIDGET (self->toast_overlay)))
     {
       adw_toast_dismiss (toast);
-      return;
+      return NULL;
     }
   d = g_new0 (Dismissal, 1);
+  g_set_weak_pointer (&d->window, self);
   d->toast = g_object_ref (toast);
   gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), dismiss_tick_cb, d,
                                 dismissal_free);
+  return d;
+}
+
+void
+pat_window_dismiss_toast (PatWindow *self,
+                          AdwToast  *toast)
+{
+  dismiss_when_in (self, toast);
 }
 
 /**
@@ -575,28 +593,53 @@ pat_window_dismiss_hint (PatWindow *self)
 {
   if (self->hint_toast != NULL)
     {
-      pat_window_dismiss_toast (self, self->hint_toast);
+      self->hint_leaving = dismiss_when_in (self, self->hint_toast);
       g_clear_object (&self->hint_toast);
-  g_clear_object (&self->left_toast);
     }
+}
+
+G_STATIC_ASSERT (PAT_TOAST_MAX_CLEAR >= 3);
+
+static guint
+hint_bounds (GtkWidget       *board,
+             graphene_rect_t *rects)
+{
+  return pat_board_get_hint_bounds (PAT_BOARD (board), rects);
 }
 
 void
 pat_window_show_hint (PatWindow  *self,
                       const char *text)
 {
-  pat_window_dismiss_hint (self);
-  self->hint_toast = pat_toast_new (text);
-  /* Not over the cards the hint points at. */
-  {
-    graphene_rect_t marks[3];
-    guint n = pat_board_get_hint_bounds (self->board, marks);
+  Dismissal *leaving = self->hint_leaving;
+  gint64 now = g_get_monotonic_time ();
+  gboolean coming_in = self->hint_toast != NULL &&
+                       now - self->hint_added < TOAST_IN_MS * G_TIME_SPAN_MILLISECOND;
 
-    pat_toast_set_clear_of (self->hint_toast, GTK_WIDGET (self->board), marks, n);
-  }
-  adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_set_timeout (self->hint_toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
+  /* A hint replacing one still coming in says its words in that one's toast: in libadwaita 1.2
+   * a toast of high priority put over one whose show animation runs ends both animations on
+   * freed memory (the app crashed when Hint was pressed twice within 100 ms while another toast
+   * showed). So does the hint a move dismissed, while it waits to be in before it goes. */
+  if (self->hint_toast == NULL && leaving != NULL)
+    {
+      leaving->kept = TRUE;
+      self->hint_toast = g_object_ref (leaving->toast);
+      self->hint_leaving = NULL;
+      coming_in = TRUE;
+    }
+  if (coming_in)
+    pat_toast_set_text (self->hint_toast, text);
+  else
+    {
+      pat_window_dismiss_hint (self);
+      self->hint_toast = pat_toast_new (text);
+      self->hint_added = now;
+      /* Not over the cards the hint points at, wherever a resize puts them. */
+      pat_toast_set_clear_of (self->hint_toast, GTK_WIDGET (self->board), hint_bounds);
+      adw_toast_set_priority (self->hint_toast, ADW_TOAST_PRIORITY_HIGH);
+      adw_toast_set_timeout (self->hint_toast, 8);
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->hint_toast));
+    }
   /* Screen readers hear it from the status line, which shows nothing else meanwhile. */
   pat_window_set_message (self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_label),

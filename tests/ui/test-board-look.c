@@ -423,6 +423,24 @@ toast_widget (GtkWidget *overlay)
   return NULL;
 }
 
+static guint
+hint_bounds (GtkWidget       *board,
+             graphene_rect_t *rects)
+{
+  return pat_board_get_hint_bounds (PAT_BOARD (board), rects);
+}
+
+static gboolean
+rects_meet (const graphene_rect_t *rect,
+            const graphene_rect_t *others,
+            guint                  n)
+{
+  for (guint i = 0; i < n; i++)
+    if (graphene_rect_intersection (rect, &others[i], NULL))
+      return TRUE;
+  return FALSE;
+}
+
 /* A hint's toast does not hide the card the hint points at: at the bottom of the window (Black
  * Hole, 1280 × 800, deal 2: the King of Hearts) it rises above it. */
 static void
@@ -471,7 +489,7 @@ test_hint_toast_clear (void)
 
   /* As wide as the window's hint, so that it reaches over the card. */
   toast = pat_toast_new ("Hint: King of Hearts to Black Hole");
-  pat_toast_set_clear_of (toast, board, marks, n);
+  pat_toast_set_clear_of (toast, board, hint_bounds);
   adw_toast_set_timeout (toast, 0);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), g_object_ref (toast));
 
@@ -498,6 +516,34 @@ test_hint_toast_clear (void)
   g_assert_cmpint (gtk_widget_get_margin_bottom (widget), >, 0);
   for (guint i = 0; i < n; i++)
     g_assert_false (graphene_rect_intersection (&toast_bounds, &marks[i], NULL));
+
+  /* A smaller board puts the card higher up, where the toast first rose to: it rises again, as
+   * far as the card now is. */
+  {
+    graphene_rect_t before = marks[0];
+
+    gtk_widget_set_size_request (board, 1280, 560);
+    gtk_window_set_default_size (GTK_WINDOW (window), 1280, 560);
+    deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+    do
+      {
+        g_assert_true (wait_for_frames (window, 1));
+        n = pat_board_get_hint_bounds (PAT_BOARD (board), marks);
+      }
+    while ((n == 0 || marks[0].origin.y == before.origin.y ||
+            !gtk_widget_compute_bounds (widget, board, &toast_bounds) ||
+            rects_meet (&toast_bounds, marks, n)) &&
+           g_get_monotonic_time () < deadline);
+    g_test_message ("after the resize: toast %.0f,%.0f to %.0f,%.0f, card %.0f,%.0f to %.0f,%.0f",
+                    toast_bounds.origin.x, toast_bounds.origin.y,
+                    toast_bounds.origin.x + toast_bounds.size.width,
+                    toast_bounds.origin.y + toast_bounds.size.height, marks[0].origin.x,
+                    marks[0].origin.y, marks[0].origin.x + marks[0].size.width,
+                    marks[0].origin.y + marks[0].size.height);
+    g_assert_cmpuint (n, ==, 2);
+    g_assert_cmpfloat (marks[0].origin.y, <, before.origin.y);
+    g_assert_false (rects_meet (&toast_bounds, marks, n));
+  }
 
   adw_toast_dismiss (toast);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -1137,6 +1137,65 @@ test_toast_dismissed_once_in (void)
   spin (50);
 }
 
+/* Hints given in quick succession while another toast shows: the app crashed (libadwaita 1.2
+ * ends the animations of a toast put over one still coming in on freed memory) when the second
+ * came within 100 ms of the first; it now shows in the first one's toast. The toast saying that
+ * a game left counts as a loss still goes at the first move of the next game (a dismissed hint
+ * made the window forget it: it stayed, with an Undo that no longer could). */
+static void
+test_hints_in_quick_succession (void)
+{
+  g_autoptr(PatApplication) app = make_app ();
+  PatWindow *window = make_window (app, 1000, 700);
+  PatDealNumber deal = pat_deal_number_from_uint (2);
+  g_autoptr(AdwToast) left = NULL;
+  g_autoptr(AdwToast) hint = NULL;
+  gboolean dismissed = FALSE;
+  PatMoveList moves;
+  PatGame *game;
+
+  pat_session_start_deal (pat_window_get_session (window), "black-hole", &deal);
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  spin (50);
+  g_assert_nonnull (window->left_toast);
+  left = g_object_ref (window->left_toast);
+  g_signal_connect (left, "dismissed", G_CALLBACK (toast_dismissed_cb), &dismissed);
+
+  pat_window_show_hint (window, "Hint: a card somewhere");
+  hint = g_object_ref (window->hint_toast);
+  spin (50);
+  pat_window_show_hint (window, "Hint: another card");
+  g_assert_true (window->hint_toast == hint);
+  g_assert_cmpstr (pat_toast_get_text (hint), ==, "Hint: another card");
+  spin (50);
+  /* A move dismisses it; a hint asked for at once is said in it. */
+  pat_window_dismiss_hint (window);
+  g_assert_null (window->hint_toast);
+  spin (30);
+  pat_window_show_hint (window, "Hint: a third card");
+  g_assert_true (window->hint_toast == hint);
+  g_assert_cmpstr (pat_toast_get_text (hint), ==, "Hint: a third card");
+  g_assert_true (window->left_toast == left);
+  spin (700);
+  g_assert_false (dismissed);
+  /* Once in, a new hint is a new toast. */
+  pat_window_show_hint (window, "Hint: a fourth card");
+  g_assert_true (window->hint_toast != hint);
+  spin (700);
+
+  game = pat_window_get_game (window);
+  pat_game_legal_moves (game, &moves);
+  g_assert_true (pat_game_apply (game, &moves.moves[0], NULL));
+  wait_dismissed (&dismissed);
+  g_assert_null (window->left_toast);
+  g_assert_null (window->hint_toast);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* F1 opens the manual in the help viewer; with none installed (main() gives this process an
  * XDG_DATA_DIRS without one), it shows the game's rules in a window instead. */
 static void
@@ -2066,6 +2125,7 @@ main (int   argc,
   g_test_add_func ("/window/play-to-end", test_play_to_end);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/toast-dismissed-once-in", test_toast_dismissed_once_in);
+  g_test_add_func ("/window/hints-in-quick-succession", test_hints_in_quick_succession);
   g_test_add_func ("/window/main-menu", test_main_menu);
   g_test_add_func ("/window/command-line", test_command_line);
 
