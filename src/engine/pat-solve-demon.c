@@ -199,6 +199,7 @@ enum {
   CHILD_BY_PASS = 1 << 0,   /* per-pass die, with a talon: the pass number matters */
   CHILD_AT_STOP = 1 << 1,   /* ... and the pointer is one a pass from an empty waste stops at */
   CHILD_VISITED = 1 << 2,   /* visited already, by push_frame() */
+  CHILD_NO_SAFE = 1 << 3,   /* no safe move follows its move: see push_frame() */
 };
 
 typedef struct {
@@ -367,6 +368,16 @@ fits_on (guint card,
          guint top)
 {
   return card_red (card) != card_red (top) && card_rank (card) % 13 + 1 == card_rank (top);
+}
+
+/* fits_on() by the table load() fills: the move generator's question, asked for every pair it
+ * looks at. */
+static inline gboolean
+fits (const Search *s,
+      guint         card,
+      guint         top)
+{
+  return s->sh->fitting[top] >> card & 1;
 }
 
 static inline guint
@@ -1226,16 +1237,16 @@ generate_onto_pending (Search          *s,
   gsize start = s->n_children;
   guint i, t;
 
-  if (reserve_top != PAT_NO_CARD && fits_on (reserve_top, top))
+  if (reserve_top != PAT_NO_CARD && fits (s, reserve_top, top))
     add_move (s, MOVE_RESERVE, 0, x, 0, 0);
   for (t = 0; t < N_TABLEAU; t++)
-    if (t != x && s->n_tableau[t] > 0 && fits_on (s->tableau[t][0], top))
+    if (t != x && s->n_tableau[t] > 0 && fits (s, s->tableau[t][0], top))
       add_move (s, s->n_tableau[t] > 1 ? MOVE_PILE : MOVE_TOP, t, x, 0, 0);
   for (i = 0; i < n_talon_cards; i++)
-    if (fits_on (s->talon[talon[i].pos], top))
+    if (fits (s, s->talon[talon[i].pos], top))
       add_talon_move (s, &talon[i], x);
   for (t = 0; t < N_TABLEAU; t++)
-    if (t != x && s->n_tableau[t] > 1 && fits_on (tableau_top (s, t), top))
+    if (t != x && s->n_tableau[t] > 1 && fits (s, tableau_top (s, t), top))
       add_move (s, MOVE_TOP, t, x, 0, 0);
   if (s->sh->exchangeable >> top & 1)
     for (t = 0; t < N_TABLEAU; t++)
@@ -1302,14 +1313,14 @@ generate (Search *s)
   /* The reserve's top card to the tableau. */
   if (reserve_top != PAT_NO_CARD && (accepted >> reserve_top & 1))
     for (t = 0; t < N_TABLEAU; t++)
-      if (s->n_tableau[t] > 0 && fits_on (reserve_top, tableau_top (s, t)))
+      if (s->n_tableau[t] > 0 && fits (s, reserve_top, tableau_top (s, t)))
         add_move (s, MOVE_RESERVE, 0, t, 0, 0);
 
   /* Whole piles, which empty a pile for the reserve or for anything. */
   for (t = 0; t < N_TABLEAU; t++)
     if (s->n_tableau[t] > 0 && (accepted >> s->tableau[t][0] & 1))
       for (u = 0; u < N_TABLEAU; u++)
-        if (u != t && s->n_tableau[u] > 0 && fits_on (s->tableau[t][0], tableau_top (s, u)))
+        if (u != t && s->n_tableau[u] > 0 && fits (s, s->tableau[t][0], tableau_top (s, u)))
           add_move (s, s->n_tableau[t] > 1 ? MOVE_PILE : MOVE_TOP, t, u, 0, 0);
 
   /* Talon cards to the tableau. */
@@ -1319,7 +1330,7 @@ generate (Search *s)
 
       if (accepted >> card & 1)
         for (t = 0; t < N_TABLEAU; t++)
-          if (s->n_tableau[t] > 0 && fits_on (card, tableau_top (s, t)))
+          if (s->n_tableau[t] > 0 && fits (s, card, tableau_top (s, t)))
             add_talon_move (s, &talon[i], t);
     }
 
@@ -1327,7 +1338,7 @@ generate (Search *s)
   for (t = 0; t < N_TABLEAU; t++)
     if (s->n_tableau[t] > 1 && (accepted >> tableau_top (s, t) & 1))
       for (u = 0; u < N_TABLEAU; u++)
-        if (u != t && s->n_tableau[u] > 0 && fits_on (tableau_top (s, t), tableau_top (s, u)))
+        if (u != t && s->n_tableau[u] > 0 && fits (s, tableau_top (s, t), tableau_top (s, u)))
           add_move (s, MOVE_TOP, t, u, 0, 0);
 
   /* Into an empty pile: which one does not matter, and a whole pile would only change places. */
@@ -1748,10 +1759,10 @@ makes_room (const Search *s,
 
   if (s->n_reserve == 0)
     return FALSE;
-  if (fits_on (s->reserve[s->n_reserve - 1], card))
+  if (fits (s, s->reserve[s->n_reserve - 1], card))
     return TRUE;
   for (t = 0; t < N_TABLEAU; t++)
-    if (t != skip_pile && s->n_tableau[t] > 0 && fits_on (s->tableau[t][0], card))
+    if (t != skip_pile && s->n_tableau[t] > 0 && fits (s, s->tableau[t][0], card))
       return TRUE;
   return FALSE;
 }
@@ -1839,6 +1850,7 @@ push_frame (Search  *s,
       c->score = move_score (s, &c->move);
       play (s, &c->move);
       play_safe_moves (s);
+      c->flags = s->n_line == mark + 1 ? CHILD_NO_SAFE : 0;
       ++*nodes;
       if (s->n_found == PAT_N_CARDS)
         return TRUE;
@@ -1846,7 +1858,6 @@ push_frame (Search  *s,
       c->value = (guint16) value;
       c->ptr = (guint8) s->ptr;
       c->die = s->die;
-      c->flags = 0;
       if (s->variant == PAT_DIE_PER_PASS && s->n_talon > 0)
         {
           c->flags |= CHILD_BY_PASS;
@@ -1941,7 +1952,9 @@ run (Search  *s,
 
       mark = s->n_line;
       play (s, &c->move);
-      play_safe_moves (s);
+      /* The same position as when push_frame() played it: the same safe moves, or none. */
+      if (!(c->flags & CHILD_NO_SAFE))
+        play_safe_moves (s);
       if (!reserve_room (s))
         return RUN_FULL;
       s->depth++;
