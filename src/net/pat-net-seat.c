@@ -415,15 +415,9 @@ settle_state (PatNetSeat *self)
     set_state (self, PAT_NET_SEAT_PLAYING);
 }
 
-/* A row changed in place: the table did. */
+/* A row came, went or changed in place (its notify): the table did. */
 static void
-player_notify_cb (PatNetSeat *self)
-{
-  g_signal_emit (self, signals[TABLE_CHANGED], 0);
-}
-
-static void
-players_changed_cb (PatNetSeat *self)
+table_changed_cb (PatNetSeat *self)
 {
   g_signal_emit (self, signals[TABLE_CHANGED], 0);
 }
@@ -451,7 +445,7 @@ find_player (PatNetSeat *self,
   row = g_object_new (PAT_TYPE_NET_SEAT_PLAYER, NULL);
   row->id = id;
   row->me = (int) id == self->player;
-  g_signal_connect_object (row, "notify", G_CALLBACK (player_notify_cb), self,
+  g_signal_connect_object (row, "notify", G_CALLBACK (table_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_list_store_insert (self->players, i, row);
   return row;
@@ -1610,7 +1604,7 @@ pat_net_seat_init (PatNetSeat *self)
   self->team = -1;
   self->sent = g_ptr_array_new_with_free_func (g_free);
   self->players = g_list_store_new (PAT_TYPE_NET_SEAT_PLAYER);
-  g_signal_connect_object (self->players, "items-changed", G_CALLBACK (players_changed_cb), self,
+  g_signal_connect_object (self->players, "items-changed", G_CALLBACK (table_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
 

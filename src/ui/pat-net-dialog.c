@@ -543,7 +543,9 @@ found_row (gpointer item,
       g_autofree char *teams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u team",
                                                              "%u teams", info->teams),
                                                 info->teams);
-      char *both = g_strconcat (players, " · ", teams, NULL);
+      /* Translators: a match found on the network: its players and teams, "0 of 4 players · 2
+       * teams" */
+      char *both = g_strdup_printf (_("%s · %s"), players, teams);
 
       g_free (players);
       players = both;
