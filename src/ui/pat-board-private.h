@@ -30,6 +30,15 @@ typedef struct {
   double   lift_dx, lift_dy;        /* start this far from their places */
 } PatBoardStep;
 
+/* A node drawn from what @key holds, kept while it may be drawn again (see kept_node () in
+ * pat-board.c): the last PAT_KEPT_NODES, the latest first. */
+#define PAT_KEPT_NODES 2
+
+typedef struct {
+  GBytes        *key;
+  GskRenderNode *node;
+} PatKeptNode;
+
 /* What the board under the moving cards was drawn from (see draw_under () in pat-board.c). */
 typedef struct {
   PatGame  *game;
@@ -126,14 +135,13 @@ struct _PatBoard
   PatBoardUnder    under_key;
   guint            n_under_drawn;   /* for tests */
   /* With the cairo renderer a pile's cards in it are one node, kept while the pile stays the
-   * same (draw_pile () in pat-board.c): each node is drawn at every frame. */
-  GBytes          *pile_keys[PAT_MAX_PILES];
-  GskRenderNode   *pile_nodes[PAT_MAX_PILES];
-  /* And the Black Hole's glow is pixels, drawn for this rectangle, darkness and scale. */
-  GskRenderNode   *hole_node;
-  graphene_rect_t  hole_rect;
-  float            hole_alpha;
-  int              hole_scale;
+   * same (draw_pile () in pat-board.c): each node is drawn at every frame. The node before is
+   * kept too, for a window going back to its size before (maximized and restored, full screen
+   * and back) and a move undone. */
+  PatKeptNode      pile_nodes[PAT_MAX_PILES][PAT_KEPT_NODES];
+  /* And the Black Hole's glow is pixels, drawn for a rectangle, darkness and scale. */
+  PatKeptNode      hole_nodes[PAT_KEPT_NODES];
+  guint            n_kept_drawn;    /* pile and glow nodes drawn, for tests */
   guint            n_snapshots;     /* for tests */
 };
 

@@ -1186,6 +1186,46 @@ draw_die (PatBoard              *self,
   cairo_destroy (cr);
 }
 
+static void
+kept_clear (PatKeptNode *kept)
+{
+  for (guint i = 0; i < PAT_KEPT_NODES; i++)
+    {
+      g_clear_pointer (&kept[i].key, g_bytes_unref);
+      g_clear_pointer (&kept[i].node, gsk_render_node_unref);
+    }
+}
+
+/* The node kept for @key, made the latest; NULL when none is. */
+static GskRenderNode *
+kept_node (PatKeptNode *kept,
+           GBytes      *key)
+{
+  for (guint i = 0; i < PAT_KEPT_NODES; i++)
+    if (kept[i].key != NULL && g_bytes_equal (kept[i].key, key))
+      {
+        PatKeptNode found = kept[i];
+
+        memmove (&kept[1], &kept[0], i * sizeof *kept);
+        kept[0] = found;
+        return found.node;
+      }
+  return NULL;
+}
+
+/* Keeps @node, drawn from @key, as the latest, letting go of the oldest. */
+static void
+keep_node (PatKeptNode   *kept,
+           GBytes        *key,
+           GskRenderNode *node)
+{
+  g_clear_pointer (&kept[PAT_KEPT_NODES - 1].key, g_bytes_unref);
+  g_clear_pointer (&kept[PAT_KEPT_NODES - 1].node, gsk_render_node_unref);
+  memmove (&kept[1], &kept[0], (PAT_KEPT_NODES - 1) * sizeof *kept);
+  kept[0].key = g_bytes_ref (key);
+  kept[0].node = node;
+}
+
 /* The Black Hole: a dark glow around its slot, so that it reads as a hole and not a pile. */
 static void
 draw_hole (PatBoard              *self,
@@ -1220,33 +1260,46 @@ draw_hole (PatBoard              *self,
   graphene_rect_init (&pixels, floorf (bounds.origin.x), floorf (bounds.origin.y), 0, 0);
   pixels.size.width = ceilf (bounds.origin.x + bounds.size.width) - pixels.origin.x;
   pixels.size.height = ceilf (bounds.origin.y + bounds.size.height) - pixels.origin.y;
-  if (self->hole_node == NULL || self->hole_scale != scale || self->hole_alpha != a ||
-      !graphene_rect_equal (&self->hole_rect, &bounds))
-    {
-      g_autoptr(GskRenderNode) gradient =
-        gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops, G_N_ELEMENTS (stops));
+  {
+    struct {
+      graphene_rect_t bounds;
+      float           alpha;
+      int             scale;
+    } key;
+    g_autoptr(GBytes) bytes = NULL;
+    GskRenderNode *node;
 
-      g_clear_pointer (&self->hole_node, gsk_render_node_unref);
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                            (int) pixels.size.width * scale,
-                                            (int) pixels.size.height * scale);
-      cairo_surface_set_device_scale (surface, scale, scale);
-      cr = cairo_create (surface);
-      cairo_translate (cr, -pixels.origin.x, -pixels.origin.y);
-      gsk_render_node_draw (gradient, cr);
-      cairo_destroy (cr);
+    memset (&key, 0, sizeof key);
+    key.bounds = bounds;
+    key.alpha = a;
+    key.scale = scale;
+    bytes = g_bytes_new (&key, sizeof key);
+    node = kept_node (self->hole_nodes, bytes);
+    if (node == NULL)
+      {
+        g_autoptr(GskRenderNode) gradient =
+          gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops, G_N_ELEMENTS (stops));
 
-      self->hole_node = gsk_cairo_node_new (&pixels);
-      cr = gsk_cairo_node_get_draw_context (self->hole_node);
-      cairo_set_source_surface (cr, surface, pixels.origin.x, pixels.origin.y);
-      cairo_paint (cr);
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-      self->hole_rect = bounds;
-      self->hole_alpha = a;
-      self->hole_scale = scale;
-    }
-  gtk_snapshot_append_node (snapshot, self->hole_node);
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                              (int) pixels.size.width * scale,
+                                              (int) pixels.size.height * scale);
+        cairo_surface_set_device_scale (surface, scale, scale);
+        cr = cairo_create (surface);
+        cairo_translate (cr, -pixels.origin.x, -pixels.origin.y);
+        gsk_render_node_draw (gradient, cr);
+        cairo_destroy (cr);
+
+        node = gsk_cairo_node_new (&pixels);
+        cr = gsk_cairo_node_get_draw_context (node);
+        cairo_set_source_surface (cr, surface, pixels.origin.x, pixels.origin.y);
+        cairo_paint (cr);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        keep_node (self->hole_nodes, bytes, node);
+        self->n_kept_drawn++;
+      }
+    gtk_snapshot_append_node (snapshot, node);
+  }
 }
 
 static void
@@ -1501,13 +1554,11 @@ under_key_equal (const PatBoardUnder *a,
 }
 
 static void
-clear_piles (PatBoard *self)
+clear_kept (PatBoard *self)
 {
   for (guint p = 0; p < PAT_MAX_PILES; p++)
-    {
-      g_clear_pointer (&self->pile_keys[p], g_bytes_unref);
-      g_clear_pointer (&self->pile_nodes[p], gsk_render_node_unref);
-    }
+    kept_clear (self->pile_nodes[p]);
+  kept_clear (self->hole_nodes);
 }
 
 /* The cards of pile @p that stay put. The cairo renderer draws the whole window at every frame,
@@ -1551,7 +1602,8 @@ draw_pile (PatBoard      *self,
       key.rect[i] = cards[i]->rect;
     }
   bytes = g_bytes_new (&key, sizeof key);
-  if (self->pile_keys[p] == NULL || !g_bytes_equal (bytes, self->pile_keys[p]))
+  node = kept_node (self->pile_nodes[p], bytes);
+  if (node == NULL)
     {
       bounds = cards[0]->rect;
       for (i = 1; i < n; i++)
@@ -1563,8 +1615,6 @@ draw_pile (PatBoard      *self,
                                            cards[i]->face_up, &cards[i]->rect, key.scale))
           break;
       cairo_destroy (cr);
-      g_clear_pointer (&self->pile_keys[p], g_bytes_unref);
-      g_clear_pointer (&self->pile_nodes[p], gsk_render_node_unref);
       /* A card too large for cached pixels is drawn on its own, as are the others. */
       if (i < n)
         {
@@ -1573,10 +1623,10 @@ draw_pile (PatBoard      *self,
             draw_card (self, snapshot, cards[i], 0, 0);
           return;
         }
-      self->pile_keys[p] = g_steal_pointer (&bytes);
-      self->pile_nodes[p] = node;
+      keep_node (self->pile_nodes[p], bytes, node);
+      self->n_kept_drawn++;
     }
-  gtk_snapshot_append_node (snapshot, self->pile_nodes[p]);
+  gtk_snapshot_append_node (snapshot, node);
 }
 
 /* Everything under the cards that move: the slots, the cards that stay, the badges. */
@@ -1742,8 +1792,7 @@ static void
 renderer_changed_cb (PatBoard *self)
 {
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
-  g_clear_pointer (&self->hole_node, gsk_render_node_unref);
-  clear_piles (self);
+  clear_kept (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1840,8 +1889,7 @@ pat_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->renderer, self);
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->under_node, gsk_render_node_unref);
-  g_clear_pointer (&self->hole_node, gsk_render_node_unref);
-  clear_piles (self);
+  clear_kept (self);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
 
   G_OBJECT_CLASS (pat_board_parent_class)->dispose (object);

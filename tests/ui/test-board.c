@@ -863,7 +863,7 @@ test_piles_as_nodes (void)
   g_autoptr(PatGame) game = new_game ("black-hole", 2, PAT_DIE_OFF);
   cairo_surface_t *drawn[2];
   GskRenderNode *kept[PAT_MAX_PILES], *hole;
-  guint n_nodes[2], n_gradients[2] = { 0, 0 }, differ = 0, from;
+  guint n_nodes[2], n_gradients[2] = { 0, 0 }, differ = 0, from, drawn_before;
   PatMoveList moves;
   int w, h;
 
@@ -887,7 +887,7 @@ test_piles_as_nodes (void)
   g_assert_cmpuint (n_nodes[1] * 2, <, n_nodes[0]);
   g_assert_cmpuint (n_gradients[0], ==, 1);
   g_assert_cmpuint (n_gradients[1], ==, 0);
-  g_assert_nonnull (board->hole_node);
+  g_assert_nonnull (board->hole_nodes[0].node);
 
   /* The same picture. */
   {
@@ -905,8 +905,8 @@ test_piles_as_nodes (void)
   }
 
   for (guint p = 0; p < PAT_MAX_PILES; p++)
-    kept[p] = board->pile_nodes[p];
-  hole = board->hole_node;
+    kept[p] = board->pile_nodes[p][0].node;
+  hole = board->hole_nodes[0].node;
   for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
     if (pat_state_pile_len (pat_game_get_state (game), p) > 0)
       g_assert_nonnull (kept[p]);
@@ -917,10 +917,28 @@ test_piles_as_nodes (void)
   g_assert_true (wait_for_frames (window, 2));
   for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
     if (p == from)
-      g_assert_true (board->pile_nodes[p] != kept[p]);
+      g_assert_true (board->pile_nodes[p][0].node != kept[p]);
     else if (p != moves.moves[0].to)
-      g_assert_true (board->pile_nodes[p] == kept[p]);
-  g_assert_true (board->hole_node == hole);
+      g_assert_true (board->pile_nodes[p][0].node == kept[p]);
+  g_assert_true (board->hole_nodes[0].node == hole);
+
+  /* Resized and back (maximized and restored): the piles and the glow drawn for the size before
+   * are drawn again as they were, not painted anew. */
+  for (guint p = 0; p < PAT_MAX_PILES; p++)
+    kept[p] = board->pile_nodes[p][0].node;
+  show_at (window, 900, 700);
+  g_assert_true (wait_for_frames (window, 2));
+  for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
+    if (kept[p] != NULL)
+      g_assert_true (board->pile_nodes[p][0].node != kept[p]);
+  g_assert_true (board->hole_nodes[0].node != hole);
+  drawn_before = board->n_kept_drawn;
+  show_at (window, 1280, 800);
+  g_assert_true (wait_for_frames (window, 2));
+  g_assert_cmpuint (board->n_kept_drawn, ==, drawn_before);
+  for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
+    g_assert_true (board->pile_nodes[p][0].node == kept[p]);
+  g_assert_true (board->hole_nodes[0].node == hole);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
