@@ -922,6 +922,14 @@ test_piles_as_nodes (void)
       g_assert_true (board->pile_nodes[p][0].node == kept[p]);
   g_assert_true (board->hole_nodes[0].node == hole);
 
+  /* The move undone: its piles are drawn as before it, from the nodes kept, not anew. */
+  drawn_before = board->n_kept_drawn;
+  g_assert_true (pat_game_undo (game));
+  g_assert_true (wait_for_frames (window, 2));
+  g_assert_cmpuint (board->n_kept_drawn, ==, drawn_before);
+  for (guint p = 0; p < pat_game_get_state (game)->n_piles; p++)
+    g_assert_true (board->pile_nodes[p][0].node == kept[p]);
+
   /* Resized and back (maximized and restored): the piles and the glow drawn for the size before
    * are drawn again as they were, not painted anew. */
   for (guint p = 0; p < PAT_MAX_PILES; p++)
