@@ -19,6 +19,10 @@ struct _PatWindow {
   GtkWidget           *redo_button;
   GtkWidget           *hint_button;    /* hidden in a game that plays itself */
   AdwHeaderBar        *header_bar;
+  GtkWindowControls   *start_controls;  /* the window's buttons as the desktop places them */
+  GtkWindowControls   *end_controls;
+  GtkWindowControls   *narrow_start_controls;  /* a narrow window's: the close button only */
+  GtkWindowControls   *narrow_end_controls;
   GtkLabel            *narrow_title;   /* the title in a narrow window: two lines, no subtitle */
   GtkWidget           *wide_title;     /* a reference to window_title, kept while not shown */
   GtkWidget           *new_game_button;  /* "+": New Game, or a match's End Turn, Next Turn */

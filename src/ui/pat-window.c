@@ -1092,8 +1092,36 @@ update_end_card_compact (PatWindow *self)
     set_end_card_compact (self, self->narrow);
 }
 
-/* The window's buttons as the desktop places them (gtk-decoration-layout, e.g.
- * "appmenu:minimize,maximize,close"), but in a narrow window the close button only, on its side. */
+/* A window's controls show where they have a button and the window's width is theirs. Each
+ * width has its own pair, made once: hiding one and showing the other as the window is resized
+ * across the narrow width draws the window once, where rebuilding the buttons would draw it
+ * twice (new buttons are styled only in the frame after). */
+#define N_WINDOW_CONTROLS 4
+
+/* The wide window's pair, then the narrow window's. */
+static void
+get_window_controls (PatWindow         *self,
+                     GtkWindowControls *all[N_WINDOW_CONTROLS])
+{
+  all[0] = self->start_controls;
+  all[1] = self->end_controls;
+  all[2] = self->narrow_start_controls;
+  all[3] = self->narrow_end_controls;
+}
+
+static void
+update_window_controls (PatWindow *self)
+{
+  GtkWindowControls *all[N_WINDOW_CONTROLS];
+
+  get_window_controls (self, all);
+  for (guint i = 0; i < N_WINDOW_CONTROLS; i++)
+    gtk_widget_set_visible (GTK_WIDGET (all[i]), (i >= 2) == self->narrow &&
+                                                 !gtk_window_controls_get_empty (all[i]));
+}
+
+/* The wide window's buttons follow the desktop's gtk-decoration-layout (e.g.
+ * "appmenu:minimize,maximize,close"); a narrow window's are the close button only, on its side. */
 static void
 update_decoration_layout (PatWindow *self)
 {
@@ -1102,11 +1130,6 @@ update_decoration_layout (PatWindow *self)
   g_autoptr(GString) narrow = g_string_new (NULL);
   guint i;
 
-  if (!self->narrow)
-    {
-      adw_header_bar_set_decoration_layout (self->header_bar, NULL);
-      return;
-    }
   g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-decoration-layout", &layout,
                 NULL);
   sides = g_strsplit (layout != NULL ? layout : ":close", ":", 2);
@@ -1119,7 +1142,8 @@ update_decoration_layout (PatWindow *self)
     }
   if (i < 2 && narrow->len == 0)
     g_string_assign (narrow, ":close");
-  adw_header_bar_set_decoration_layout (self->header_bar, narrow->str);
+  gtk_window_controls_set_decoration_layout (self->narrow_start_controls, narrow->str);
+  gtk_window_controls_set_decoration_layout (self->narrow_end_controls, narrow->str);
 }
 
 /* Narrow windows (phones, 360 px): the header bar drops Redo (Ctrl+Shift+Z still redoes) so that
@@ -1145,16 +1169,14 @@ default_width_cb (PatWindow  *self,
   /* A phone has no minimize or maximize button: those would leave the title a few letters. */
   adw_header_bar_set_title_widget (self->header_bar, narrow ? GTK_WIDGET (self->narrow_title)
                                                             : GTK_WIDGET (self->window_title));
-  update_decoration_layout (self);
+  update_window_controls (self);
   update_end_card_compact (self);
   gtk_box_set_spacing (GTK_BOX (self->status_row), narrow ? 10 : 18);
+  gtk_widget_set_margin_start (self->status_row, narrow ? 8 : 12);
+  gtk_widget_set_margin_end (self->status_row, narrow ? 8 : 12);
   move_status_tail (self, narrow);
   gtk_widget_set_visible (self->status_row2, narrow);
   gtk_label_set_ellipsize (self->game_label, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
-  if (narrow)
-    gtk_widget_add_css_class (self->status_bar, "narrow");
-  else
-    gtk_widget_remove_css_class (self->status_bar, "narrow");
   if (self->net_panel != NULL)
     pat_window_net_set_narrow (self, narrow);
   update_status (self);
@@ -1539,6 +1561,10 @@ pat_window_class_init (PatWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_icon);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, start_controls);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, end_controls);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, narrow_start_controls);
+  gtk_widget_class_bind_template_child (widget_class, PatWindow, narrow_end_controls);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_buttons);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_undo_button);
   gtk_widget_class_bind_template_child (widget_class, PatWindow, end_restart_button);
@@ -1566,6 +1592,8 @@ pat_window_class_init (PatWindowClass *klass)
 static void
 pat_window_init (PatWindow *self)
 {
+  GtkWindowControls *controls[N_WINDOW_CONTROLS];
+
   gtk_widget_init_template (GTK_WIDGET (self));
   pat_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
   pat_window_actions_init (self);
@@ -1610,6 +1638,12 @@ pat_window_init (PatWindow *self)
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)),
                            "notify::gtk-decoration-layout", G_CALLBACK (update_decoration_layout),
                            self, G_CONNECT_SWAPPED);
+  update_decoration_layout (self);
+  get_window_controls (self, controls);
+  for (guint i = 0; i < N_WINDOW_CONTROLS; i++)
+    g_signal_connect_object (controls[i], "notify::empty", G_CALLBACK (update_window_controls),
+                             self, G_CONNECT_SWAPPED);
+  update_window_controls (self);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
                            G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",

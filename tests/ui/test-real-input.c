@@ -1236,6 +1236,60 @@ test_fullscreen (void)
   stop_window_manager (wm);
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* A window resized across the narrow width by the window manager (as a person drags its edge,
+ * maximizes or restores it) is drawn once at each new size. What changes with the width (the
+ * window buttons, the status line's sides) changes with nothing to style anew: a style class
+ * changed, or window buttons made anew, as the new size was laid out were styled in the frame
+ * after, which drew the window a second time and showed it, for a frame, laid out for the old
+ * width. Only the first narrow size styles what a narrow window shows for the first time; the
+ * first two sizes are not counted. */
+static void
+test_narrow_resize_draws_once (void)
+{
+  GPid wm = start_window_manager ();
+  static const int sizes[][2] = { { 360, 640 }, { 1000, 700 }, { 360, 640 }, { 1000, 700 },
+                                  { 400, 700 }, { 1280, 800 } };
+  Harness h = { 0 };
+  GdkFrameClock *clock;
+  guint paints = 0;
+
+  open_window (&h, 1000, 700);
+  /* A deal with no move yet: its clock stands still, and nothing else draws. */
+  start (&h, "black-hole", 2);
+  settle (300);
+  /* The frame clock paints when anything is to draw again. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (h.window));
+  g_signal_connect_swapped (clock, "paint", G_CALLBACK (count_cb), &paints);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (h.window));
+      gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+      paints = 0;
+      XResizeWindow (xdpy, h.xid, sizes[i][0], sizes[i][1]);
+      while (gdk_surface_get_width (surface) != sizes[i][0] && g_get_monotonic_time () < end)
+        settle (10);
+      settle (400);
+      g_test_message ("%d×%d: painted %u times", sizes[i][0], sizes[i][1], paints);
+      g_assert_cmpint (gdk_surface_get_width (surface), ==, sizes[i][0]);
+      g_assert_true (h.window->narrow == (sizes[i][0] < 520));
+      if (i >= 2)
+        g_assert_cmpuint (paints, ==, 1);
+    }
+
+  g_signal_handlers_disconnect_by_func (clock, count_cb, &paints);
+  gtk_window_destroy (GTK_WINDOW (h.window));
+  settle (50);
+  stop_window_manager (wm);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1271,6 +1325,7 @@ main (int   argc,
   g_test_add_func ("/real-input/clock-under-dialog", test_clock_under_dialog);
   /* Last: the window manager it starts stays until it ends. */
   g_test_add_func ("/real-input/fullscreen", test_fullscreen);
+  g_test_add_func ("/real-input/narrow-resize-draws-once", test_narrow_resize_draws_once);
 
   return g_test_run ();
 }
