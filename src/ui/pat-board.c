@@ -1226,6 +1226,58 @@ keep_node (PatKeptNode   *kept,
   kept[0].node = node;
 }
 
+/* What the hole's glow is drawn from, as the key of its kept nodes. */
+static GBytes *
+glow_key (const graphene_rect_t *bounds,
+          float                  alpha,
+          int                    scale)
+{
+  struct {
+    graphene_rect_t bounds;
+    float           alpha;
+    int             scale;
+  } key;
+
+  memset (&key, 0, sizeof key);
+  key.bounds = *bounds;
+  key.alpha = alpha;
+  key.scale = scale;
+  return g_bytes_new (&key, sizeof key);
+}
+
+/* @gradient drawn once into pixels, whole pixels on whole pixels, as a cairo node: the cairo
+ * renderer would work a gradient out pixel by pixel at every frame it draws. */
+static GskRenderNode *
+gradient_in_pixels (GskRenderNode *gradient,
+                    int            scale)
+{
+  graphene_rect_t bounds, pixels;
+  cairo_surface_t *surface;
+  GskRenderNode *node;
+  cairo_t *cr;
+
+  gsk_render_node_get_bounds (gradient, &bounds);
+  graphene_rect_init (&pixels, floorf (bounds.origin.x), floorf (bounds.origin.y), 0, 0);
+  pixels.size.width = ceilf (bounds.origin.x + bounds.size.width) - pixels.origin.x;
+  pixels.size.height = ceilf (bounds.origin.y + bounds.size.height) - pixels.origin.y;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) pixels.size.width * scale,
+                                        (int) pixels.size.height * scale);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  cairo_translate (cr, -pixels.origin.x, -pixels.origin.y);
+  gsk_render_node_draw (gradient, cr);
+  cairo_destroy (cr);
+
+  node = gsk_cairo_node_new (&pixels);
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, surface, pixels.origin.x, pixels.origin.y);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return node;
+}
+
 /* The Black Hole: a dark glow around its slot, so that it reads as a hole and not a pile. */
 static void
 draw_hole (PatBoard              *self,
@@ -1243,9 +1295,8 @@ draw_hole (PatBoard              *self,
     { 1.0f, { 0, 0, 0, 0 } },
   };
   int scale = scale_factor (self);
-  cairo_surface_t *surface;
-  graphene_rect_t pixels;
-  cairo_t *cr;
+  g_autoptr(GBytes) key = NULL;
+  GskRenderNode *node;
 
   if (!pat_card_renderer_get_cairo_nodes (self->renderer))
     {
@@ -1254,52 +1305,20 @@ draw_hole (PatBoard              *self,
       return;
     }
 
-  /* The cairo renderer works a gradient out pixel by pixel at every frame it draws, and a card
-   * flies to the hole over the glow: it is drawn once into pixels, kept while it stays the
-   * same, whole pixels on whole pixels. */
-  graphene_rect_init (&pixels, floorf (bounds.origin.x), floorf (bounds.origin.y), 0, 0);
-  pixels.size.width = ceilf (bounds.origin.x + bounds.size.width) - pixels.origin.x;
-  pixels.size.height = ceilf (bounds.origin.y + bounds.size.height) - pixels.origin.y;
-  {
-    struct {
-      graphene_rect_t bounds;
-      float           alpha;
-      int             scale;
-    } key;
-    g_autoptr(GBytes) bytes = NULL;
-    GskRenderNode *node;
+  /* With the cairo renderer, in pixels, kept while it stays the same (a card flies to the hole
+   * over the glow). */
+  key = glow_key (&bounds, a, scale);
+  node = kept_node (self->hole_nodes, key);
+  if (node == NULL)
+    {
+      g_autoptr(GskRenderNode) gradient =
+        gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops, G_N_ELEMENTS (stops));
 
-    memset (&key, 0, sizeof key);
-    key.bounds = bounds;
-    key.alpha = a;
-    key.scale = scale;
-    bytes = g_bytes_new (&key, sizeof key);
-    node = kept_node (self->hole_nodes, bytes);
-    if (node == NULL)
-      {
-        g_autoptr(GskRenderNode) gradient =
-          gsk_radial_gradient_node_new (&bounds, &centre, r, r, 0, 1, stops, G_N_ELEMENTS (stops));
-
-        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                              (int) pixels.size.width * scale,
-                                              (int) pixels.size.height * scale);
-        cairo_surface_set_device_scale (surface, scale, scale);
-        cr = cairo_create (surface);
-        cairo_translate (cr, -pixels.origin.x, -pixels.origin.y);
-        gsk_render_node_draw (gradient, cr);
-        cairo_destroy (cr);
-
-        node = gsk_cairo_node_new (&pixels);
-        cr = gsk_cairo_node_get_draw_context (node);
-        cairo_set_source_surface (cr, surface, pixels.origin.x, pixels.origin.y);
-        cairo_paint (cr);
-        cairo_destroy (cr);
-        cairo_surface_destroy (surface);
-        keep_node (self->hole_nodes, bytes, node);
-        self->n_kept_drawn++;
-      }
-    gtk_snapshot_append_node (snapshot, node);
-  }
+      node = gradient_in_pixels (gradient, scale);
+      keep_node (self->hole_nodes, key, node);
+      self->n_kept_drawn++;
+    }
+  gtk_snapshot_append_node (snapshot, node);
 }
 
 static void
