@@ -1092,10 +1092,6 @@ update_end_card_compact (PatWindow *self)
     set_end_card_compact (self, self->narrow);
 }
 
-/* A window's controls show where they have a button and the window's width is theirs. Each
- * width has its own pair, made once: hiding one and showing the other as the window is resized
- * across the narrow width draws the window once, where rebuilding the buttons would draw it
- * twice (new buttons are styled only in the frame after). */
 #define N_WINDOW_CONTROLS 4
 
 /* The wide window's pair, then the narrow window's. */
@@ -1109,6 +1105,10 @@ get_window_controls (PatWindow         *self,
   all[3] = self->narrow_end_controls;
 }
 
+/* A window's controls show where they have a button and the window's width is theirs. Each
+ * width has its own pair, made once: hiding one and showing the other as the window is resized
+ * across the narrow width draws the window once, where rebuilding the buttons would draw it
+ * twice (new buttons are styled only in the frame after). */
 static void
 update_window_controls (PatWindow *self)
 {
