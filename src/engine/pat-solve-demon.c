@@ -231,6 +231,7 @@ typedef struct {
   guint64       merged;                      /* the twins hashed alike: exchangeable ones and
                                                 more */
   guint64       fitting[PAT_N_CARDS];        /* the cards that can be built on each card */
+  guint64       stops[PAT_N_CARDS + 1][7];   /* full_pass() of n talon cards, n at a time */
 
   Key           z_tableau[PAT_N_CARDS][PAT_N_CARDS];   /* a card's token at a depth */
   Key           z_found[4][14];
@@ -277,6 +278,7 @@ typedef struct {
   guint         n_tableau[N_TABLEAU];
   Key           hash;         /* of all but the pointer, the die and the tableau */
   Key           pile_hash[N_TABLEAU];   /* each pile's: see z_card() */
+  Key           pile_mixed[N_TABLEAU];  /* pile_mix() of each: kept, not computed twice */
   Key           tableau_sum;  /* the tableau's: the sum of its piles' pile_mix()es */
 
   Child        *children;
@@ -678,12 +680,12 @@ pile_rehash (Search *s,
              guint   t,
              Key     pile_hash)
 {
-  Key old = pile_mix (s->pile_hash[t]);
   Key new = pile_mix (pile_hash);
 
-  key_sub (&s->tableau_sum, &old);
+  key_sub (&s->tableau_sum, &s->pile_mixed[t]);
   key_add (&s->tableau_sum, &new);
   s->pile_hash[t] = pile_hash;
+  s->pile_mixed[t] = new;
 }
 
 static inline void
@@ -1134,6 +1136,15 @@ add_pass (TalonCard *out,
   return n_out;
 }
 
+/* full_pass() from the table load() fills. */
+static inline guint64
+pass_stops (const Search *s,
+            guint         n_talon,
+            guint         n)
+{
+  return s->sh->stops[n_talon][n];
+}
+
 /* Every talon card that can be brought to the top of the waste, each once, with the pass to play
  * it in; the rest of this pass first. */
 static guint
@@ -1142,24 +1153,20 @@ reachable_talon (Search    *s,
 {
   guint n_talon = s->n_talon;
   guint n = turn_size (s);
-  guint64 current = 0;
+  guint64 current;
   guint n_out;
-  guint k;
 
   if (n_talon == 0)
     return 0;
 
+  /* The rest of this pass stops where a pass of the cards after the pointer would. */
+  current = pass_stops (s, n_talon - s->ptr, n) << s->ptr;
   if (s->ptr > 0)
     current |= G_GUINT64_CONSTANT (1) << (s->ptr - 1);
-  for (k = s->ptr; k < n_talon;)
-    {
-      k = MIN (k + n, n_talon);
-      current |= G_GUINT64_CONSTANT (1) << (k - 1);
-    }
   n_out = add_pass (out, 0, current, FALSE, s->round);
 
   if (s->variant != PAT_DIE_PER_PASS)
-    return add_pass (out, n_out, full_pass (n_talon, n) & ~current, FALSE, s->round);
+    return add_pass (out, n_out, pass_stops (s, n_talon, n) & ~current, FALSE, s->round);
 
   {
     guint first[7] = { 0 };
@@ -1187,7 +1194,7 @@ reachable_talon (Search    *s,
     for (v = 1; v <= 6; v++)
       if (first[v] != 0)
         {
-          guint64 shown = full_pass (n_talon, v);
+          guint64 shown = pass_stops (s, n_talon, v);
 
           if (first[v] > s->sh->safe_rounds)
             g_atomic_int_set (&s->sh->past_safe_rounds, TRUE);
@@ -1266,6 +1273,9 @@ generate (Search *s)
   guint empty = N_TABLEAU;
   guint64 needed = 0;
   guint64 accepted = 0;
+  guint16 to_found[PAT_N_CARDS * 7];     /* the talon cards a foundation takes, in order */
+  guint16 to_tableau[PAT_N_CARDS * 7];   /* ... and those some tableau card takes */
+  guint n_to_found = 0, n_to_tableau = 0;
   guint i, t, u;
 
   /* A talon card goes to its foundation, on two piles at most (no more cards fit) and into an
@@ -1288,6 +1298,16 @@ generate (Search *s)
     empty = N_TABLEAU;
   if (s->pending != N_TABLEAU)
     return generate_onto_pending (s, talon, n_talon_cards, reserve_top);
+  /* Which of the talon cards go anywhere, without a branch each: most go nowhere. */
+  for (i = 0; i < n_talon_cards; i++)
+    {
+      guint card = s->talon[talon[i].pos];
+
+      to_found[n_to_found] = (guint16) i;
+      n_to_found += (guint) (needed >> card & 1);
+      to_tableau[n_to_tableau] = (guint16) i;
+      n_to_tableau += (guint) (accepted >> card & 1);
+    }
 
   /* To the foundations. */
   if (reserve_top != PAT_NO_CARD && (needed >> reserve_top & 1))
@@ -1295,9 +1315,8 @@ generate (Search *s)
   for (t = 0; t < N_TABLEAU; t++)
     if (s->n_tableau[t] > 0 && (needed >> tableau_top (s, t) & 1))
       add_move (s, MOVE_TOP, t, TO_FOUNDATION, 0, 0);
-  for (i = 0; i < n_talon_cards; i++)
-    if (needed >> s->talon[talon[i].pos] & 1)
-      add_talon_move (s, &talon[i], TO_FOUNDATION);
+  for (i = 0; i < n_to_found; i++)
+    add_talon_move (s, &talon[to_found[i]], TO_FOUNDATION);
   /* The relaxation: a tableau card as its twin, wherever that one lies in the tableau. */
   if (s->sh->exchangeable != 0)
     for (t = 0; t < N_TABLEAU; t++)
@@ -1324,14 +1343,14 @@ generate (Search *s)
           add_move (s, s->n_tableau[t] > 1 ? MOVE_PILE : MOVE_TOP, t, u, 0, 0);
 
   /* Talon cards to the tableau. */
-  for (i = 0; i < n_talon_cards; i++)
+  for (i = 0; i < n_to_tableau; i++)
     {
-      guint card = s->talon[talon[i].pos];
+      const TalonCard *c = &talon[to_tableau[i]];
+      guint card = s->talon[c->pos];
 
-      if (accepted >> card & 1)
-        for (t = 0; t < N_TABLEAU; t++)
-          if (s->n_tableau[t] > 0 && fits (s, card, tableau_top (s, t)))
-            add_talon_move (s, &talon[i], t);
+      for (t = 0; t < N_TABLEAU; t++)
+        if (s->n_tableau[t] > 0 && fits (s, card, tableau_top (s, t)))
+          add_talon_move (s, c, t);
     }
 
   /* Top cards from one pile to another. */
@@ -1503,6 +1522,7 @@ set_relaxed (Search  *root,
       for (i = 0; i < root->n_tableau[t]; i++)
         key_add (&root->pile_hash[t], z_card (sh, root->tableau[t][i], i));
       mixed = pile_mix (root->pile_hash[t]);
+      root->pile_mixed[t] = mixed;
       key_add (&root->tableau_sum, &mixed);
     }
 }
@@ -1543,6 +1563,9 @@ load (Search         *s,
         if (fits_on (n, i))
           s->sh->fitting[i] |= G_GUINT64_CONSTANT (1) << n;
     }
+  for (i = 0; i <= PAT_N_CARDS; i++)
+    for (n = 1; n < G_N_ELEMENTS (s->sh->stops[0]); n++)
+      s->sh->stops[i][n] = full_pass (i, n);
   s->variant = state->variant == PAT_DIE_PER_GAME || state->variant == PAT_DIE_PER_PASS
                ? state->variant : PAT_DIE_OFF;
   s->die = s->variant == PAT_DIE_OFF ? 0 : MIN (state->die, 6);
