@@ -1467,6 +1467,108 @@ position_key (const Search *s,
   return key;
 }
 
+/* Whether push_frame() may work out its children's keys without playing them (quick_child()):
+ * the position's safe moves and refills are all made, and its key is position_key()'s simple one,
+ * without the pass, the die's change or a pending pile (a die rolled every pass, an open talon). */
+static gboolean
+frame_is_quiet (const Search *s)
+{
+  guint t;
+
+  if (s->variant == PAT_DIE_PER_PASS || s->sh->open_talon || s->pending != N_TABLEAU)
+    return FALSE;
+  if (s->n_reserve > 0 && safe_to_found (s, s->reserve[s->n_reserve - 1]))
+    return FALSE;
+  for (t = 0; t < N_TABLEAU; t++)
+    if (s->n_tableau[t] == 0 ? s->n_reserve > 0 : safe_to_found (s, tableau_top (s, t)))
+      return FALSE;
+  return TRUE;
+}
+
+/* The tableau's key with pile @t's key changed by @pile_hash. */
+static inline Key
+tableau_sum_with (const Search *s,
+                  Key           sum,
+                  guint         t,
+                  Key           pile_hash)
+{
+  Key mixed = pile_mix (pile_hash);
+
+  key_sub (&sum, &s->pile_mixed[t]);
+  key_add (&sum, &mixed);
+  return sum;
+}
+
+/* In a quiet position (frame_is_quiet()), the key of where @c's move leads, found without playing
+ * it, as push_frame() would by play(), play_safe_moves() and position_key(): for a talon card, the
+ * reserve's or a top card put on the tableau without emptying a pile. Only the card it uncovers
+ * (the reserve's next one, the one under a top card) can be a new safe move, as nothing went to the
+ * foundations: FALSE, and nothing set, when it is one, or for any other move. */
+static gboolean
+quick_child (const Search *s,
+             Child        *c)
+{
+  const Move *m = &c->move;
+  Key key = s->hash;
+  Key sum = s->tableau_sum;
+  guint ptr = s->ptr;
+  guint n_talon = s->n_talon;
+  guint to = m->to;
+  guint card;
+
+  if (to == TO_FOUNDATION || (s->n_tableau[to] == 0 && s->n_reserve > 0))
+    return FALSE;
+  switch ((MoveKind) m->kind)
+    {
+    case MOVE_TALON:
+      card = s->talon[m->from];
+      if (safe_to_found (s, card))
+        return FALSE;
+      key_xor (&key, &s->sh->z_talon[card]);
+      ptr = m->from;
+      n_talon--;
+      break;
+    case MOVE_RESERVE:
+      if (s->n_reserve > 1 && safe_to_found (s, s->reserve[s->n_reserve - 2]))
+        return FALSE;
+      card = s->reserve[s->n_reserve - 1];
+      key_xor (&key, &s->sh->z_reserve[s->n_reserve]);
+      key_xor (&key, &s->sh->z_reserve[s->n_reserve - 1]);
+      break;
+    case MOVE_TOP:
+      {
+        guint from = m->from;
+        guint n = s->n_tableau[from];
+        Key from_hash = s->pile_hash[from];
+
+        if (n < 2 || safe_to_found (s, s->tableau[from][n - 2]))
+          return FALSE;
+        card = s->tableau[from][n - 1];
+        key_sub (&from_hash, z_card (s->sh, card, n - 1));
+        sum = tableau_sum_with (s, sum, from, from_hash);
+      }
+      break;
+    case MOVE_PILE:
+    case MOVE_TWIN:
+    default:
+      return FALSE;
+    }
+
+  {
+    Key to_hash = s->pile_hash[to];
+
+    key_add (&to_hash, z_card (s->sh, card, s->n_tableau[to]));
+    sum = tableau_sum_with (s, sum, to, to_hash);
+  }
+  key_xor (&key, &sum);
+  c->key = key;
+  c->value = (guint16) (ptr == n_talon || ptr % turn_size (s) == 0 ? 0 : ptr);
+  c->ptr = (guint8) ptr;
+  c->die = s->die;
+  c->flags = CHILD_NO_SAFE;
+  return TRUE;
+}
+
 /* Setting up. */
 
 static guint64
@@ -1856,6 +1958,7 @@ push_frame (Search  *s,
   Frame *frame = &s->frames[s->depth];
   gsize first = s->n_children;
   guint n = generate (s);
+  gboolean quiet = n > 0 && frame_is_quiet (s);
   guint i;
 
   frame->first = first;
@@ -1871,6 +1974,23 @@ push_frame (Search  *s,
       guint value;
 
       c->score = move_score (s, &c->move);
+      if (quiet && quick_child (s, c))
+        {
+#ifdef PAT_SOLVE_DEMON_CHECK_QUICK
+          Child q = *c;
+
+          play (s, &c->move);
+          play_safe_moves (s);
+          c->key = position_key (s, &value);
+          g_assert (s->n_line == mark + 1);
+          g_assert (c->key.a == q.key.a && c->key.b == q.key.b && value == q.value);
+          g_assert (s->ptr == q.ptr && s->die == q.die && s->n_found == found);
+          unplay_to (s, mark);
+#endif
+          ++*nodes;
+          table_prefetch (&s->sh->seen, c->key);
+          continue;
+        }
       play (s, &c->move);
       play_safe_moves (s);
       c->flags = s->n_line == mark + 1 ? CHILD_NO_SAFE : 0;
