@@ -1501,9 +1501,10 @@ tableau_sum_with (const Search *s,
 
 /* In a quiet position (frame_is_quiet()), the key of where @c's move leads, found without playing
  * it, as push_frame() would by play(), play_safe_moves() and position_key(): for a talon card, the
- * reserve's or a top card put on the tableau without emptying a pile. Only the card it uncovers
- * (the reserve's next one, the one under a top card) can be a new safe move, as nothing went to the
- * foundations: FALSE, and nothing set, when it is one, or for any other move. */
+ * reserve's card, a top card or a whole pile put on the tableau. Only the cards it uncovers or
+ * brings in (the reserve's next one, the one under a top card, the reserve's card that refills an
+ * emptied pile) can be new safe moves, as nothing went to the foundations: FALSE, and nothing set,
+ * when one is, or for a move to a foundation or a twin's exchange. */
 static gboolean
 quick_child (const Search *s,
              Child        *c)
@@ -1514,10 +1515,14 @@ quick_child (const Search *s,
   guint ptr = s->ptr;
   guint n_talon = s->n_talon;
   guint to = m->to;
-  guint card;
+  guint from = m->from;
+  guint n_to = s->n_tableau[to];
+  Key to_hash;
+  guint card, i;
 
-  if (to == TO_FOUNDATION || (s->n_tableau[to] == 0 && s->n_reserve > 0))
+  if (to == TO_FOUNDATION || (n_to == 0 && s->n_reserve > 0))
     return FALSE;
+  to_hash = s->pile_hash[to];
   switch ((MoveKind) m->kind)
     {
     case MOVE_TALON:
@@ -1536,30 +1541,48 @@ quick_child (const Search *s,
       key_xor (&key, &s->sh->z_reserve[s->n_reserve - 1]);
       break;
     case MOVE_TOP:
+    case MOVE_PILE:
       {
-        guint from = m->from;
         guint n = s->n_tableau[from];
         Key from_hash = s->pile_hash[from];
 
-        if (n < 2 || safe_to_found (s, s->tableau[from][n - 2]))
-          return FALSE;
-        card = s->tableau[from][n - 1];
-        key_sub (&from_hash, z_card (s->sh, card, n - 1));
+        if (m->kind == MOVE_TOP && n > 1)
+          {
+            if (safe_to_found (s, s->tableau[from][n - 2]))
+              return FALSE;
+            card = s->tableau[from][n - 1];
+            key_sub (&from_hash, z_card (s->sh, card, n - 1));
+            sum = tableau_sum_with (s, sum, from, from_hash);
+            break;
+          }
+        /* The whole pile goes over, and the reserve's card, if any, takes its place: that card
+         * and the one it uncovers are the new ones that could be safe. */
+        from_hash = (Key) { 0, 0 };
+        if (s->n_reserve > 0)
+          {
+            guint refill_card = s->reserve[s->n_reserve - 1];
+
+            if (safe_to_found (s, refill_card) ||
+                (s->n_reserve > 1 && safe_to_found (s, s->reserve[s->n_reserve - 2])))
+              return FALSE;
+            key_xor (&key, &s->sh->z_reserve[s->n_reserve]);
+            key_xor (&key, &s->sh->z_reserve[s->n_reserve - 1]);
+            key_add (&from_hash, z_card (s->sh, refill_card, 0));
+          }
         sum = tableau_sum_with (s, sum, from, from_hash);
+        for (i = 0; i < n; i++)
+          key_add (&to_hash, z_card (s->sh, s->tableau[from][i], n_to + i));
+        sum = tableau_sum_with (s, sum, to, to_hash);
+        goto done;
       }
-      break;
-    case MOVE_PILE:
     case MOVE_TWIN:
     default:
       return FALSE;
     }
 
-  {
-    Key to_hash = s->pile_hash[to];
-
-    key_add (&to_hash, z_card (s->sh, card, s->n_tableau[to]));
-    sum = tableau_sum_with (s, sum, to, to_hash);
-  }
+  key_add (&to_hash, z_card (s->sh, card, n_to));
+  sum = tableau_sum_with (s, sum, to, to_hash);
+done:
   key_xor (&key, &sum);
   c->key = key;
   c->value = (guint16) (ptr == n_talon || ptr % turn_size (s) == 0 ? 0 : ptr);
