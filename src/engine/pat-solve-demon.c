@@ -1541,11 +1541,14 @@ quick_child (const Search *s,
   guint n_talon = s->n_talon;
   guint to = m->to;
   guint from = m->from;
-  guint n_to = s->n_tableau[to];
+  guint n_to;
   Key to_hash;
   guint card, i;
 
-  if (to == TO_FOUNDATION || (n_to == 0 && s->n_reserve > 0))
+  if (to == TO_FOUNDATION)
+    return FALSE;
+  n_to = s->n_tableau[to];
+  if (n_to == 0 && s->n_reserve > 0)
     return FALSE;
   to_hash = s->pile_hash[to];
   switch ((MoveKind) m->kind)
