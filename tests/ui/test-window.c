@@ -321,8 +321,18 @@ shown_decoration_layout (PatWindow *window)
                   gtk_widget_get_visible (GTK_WIDGET (window->end_controls));
   gboolean narrow = gtk_widget_get_visible (GTK_WIDGET (window->narrow_start_controls)) ||
                     gtk_widget_get_visible (GTK_WIDGET (window->narrow_end_controls));
+  GtkWindowControls *all[] = { window->start_controls, window->end_controls,
+                               window->narrow_start_controls, window->narrow_end_controls };
 
   g_assert_true (wide != narrow);
+  /* No empty box of buttons shows (it would leave a gap in the header bar's side), and the side
+   * with buttons shows them. */
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    if ((i >= 2) == narrow)
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (all[i])) ==
+                     !gtk_window_controls_get_empty (all[i]));
+    else
+      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (all[i])));
   if (wide)
     {
       g_assert_null (gtk_window_controls_get_decoration_layout (window->start_controls));
@@ -510,6 +520,8 @@ test_narrow_window (void)
 {
   check_narrow_window ("appmenu:close");
   check_narrow_window (":minimize,maximize,close");
+  /* The buttons on the left, as some desktops have them: the right-hand pair is empty, hidden. */
+  check_narrow_window ("close,minimize,maximize:");
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
 
   /* The desktop moves its window buttons while the window is narrow: the close button follows. */
