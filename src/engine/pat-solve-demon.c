@@ -795,12 +795,20 @@ found_pop (Search *s,
   s->n_found--;
 }
 
+/* @key with the reserve's top card taken off. */
+static inline void
+key_take_reserve (const Search *s,
+                  Key          *key)
+{
+  key_xor (key, &s->sh->z_reserve[s->n_reserve]);
+  key_xor (key, &s->sh->z_reserve[s->n_reserve - 1]);
+}
+
 static inline guint
 reserve_pop (Search *s)
 {
-  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
+  key_take_reserve (s, &s->hash);
   s->n_reserve--;
-  key_xor (&s->hash, &s->sh->z_reserve[s->n_reserve]);
   return s->reserve[s->n_reserve];
 }
 
@@ -1460,6 +1468,16 @@ table_setup (Table  *table,
   return TRUE;
 }
 
+/* The visited set's value for the pointer @ptr into @n_talon talon cards, the die aside: 0 for one
+ * as good as an empty waste (at the end, or where a pass from an empty waste stops). */
+static inline guint
+pointer_value (const Search *s,
+               guint         ptr,
+               guint         n_talon)
+{
+  return ptr == n_talon || ptr % turn_size (s) == 0 ? 0 : ptr;
+}
+
 static Key
 position_key (const Search *s,
               guint        *value)
@@ -1480,9 +1498,7 @@ position_key (const Search *s,
     }
   if (s->variant != PAT_DIE_PER_PASS)
     {
-      if (ptr == s->n_talon || ptr % turn_size (s) == 0)
-        ptr = 0;
-      *value = ptr;
+      *value = pointer_value (s, ptr, s->n_talon);
       return key;
     }
 
@@ -1546,32 +1562,33 @@ quick_child (const Search *s,
   guint n_talon = s->n_talon;
   guint to = m->to;
   guint from = m->from;
+  guint8 card;
+  const guint8 *moved = &card;   /* the cards put on pile `to`, bottom first */
+  guint n_moved = 1;
   guint n_to;
   Key to_hash;
-  guint card, i;
+  guint i;
 
   if (to == TO_FOUNDATION)
     return FALSE;
   n_to = s->n_tableau[to];
   if (n_to == 0 && s->n_reserve > 0)
     return FALSE;
-  to_hash = s->pile_hash[to];
   switch ((MoveKind) m->kind)
     {
     case MOVE_TALON:
-      card = s->talon[m->from];
+      card = s->talon[from];
       if (safe_to_found (s, card))
         return FALSE;
       key_xor (&key, &s->sh->z_talon[card]);
-      ptr = m->from;
+      ptr = from;
       n_talon--;
       break;
     case MOVE_RESERVE:
       if (s->n_reserve > 1 && safe_to_found (s, s->reserve[s->n_reserve - 2]))
         return FALSE;
       card = s->reserve[s->n_reserve - 1];
-      key_xor (&key, &s->sh->z_reserve[s->n_reserve]);
-      key_xor (&key, &s->sh->z_reserve[s->n_reserve - 1]);
+      key_take_reserve (s, &key);
       break;
     case MOVE_TOP:
     case MOVE_PILE:
@@ -1585,40 +1602,40 @@ quick_child (const Search *s,
               return FALSE;
             card = s->tableau[from][n - 1];
             key_sub (&from_hash, z_card (s->sh, card, n - 1));
-            sum = tableau_sum_with (s, sum, from, from_hash);
-            break;
           }
-        /* The whole pile goes over, and the reserve's card, if any, takes its place: that card
-         * and the one it uncovers are the new ones that could be safe. */
-        from_hash = (Key) { 0, 0 };
-        if (s->n_reserve > 0)
+        else
           {
-            guint refill_card = s->reserve[s->n_reserve - 1];
+            /* The whole pile goes over, and the reserve's card, if any, takes its place: that
+             * card and the one it uncovers are the new ones that could be safe. */
+            moved = s->tableau[from];
+            n_moved = n;
+            from_hash = (Key) { 0, 0 };
+            if (s->n_reserve > 0)
+              {
+                guint refill_card = s->reserve[s->n_reserve - 1];
 
-            if (safe_to_found (s, refill_card) ||
-                (s->n_reserve > 1 && safe_to_found (s, s->reserve[s->n_reserve - 2])))
-              return FALSE;
-            key_xor (&key, &s->sh->z_reserve[s->n_reserve]);
-            key_xor (&key, &s->sh->z_reserve[s->n_reserve - 1]);
-            key_add (&from_hash, z_card (s->sh, refill_card, 0));
+                if (safe_to_found (s, refill_card) ||
+                    (s->n_reserve > 1 && safe_to_found (s, s->reserve[s->n_reserve - 2])))
+                  return FALSE;
+                key_take_reserve (s, &key);
+                key_add (&from_hash, z_card (s->sh, refill_card, 0));
+              }
           }
         sum = tableau_sum_with (s, sum, from, from_hash);
-        for (i = 0; i < n; i++)
-          key_add (&to_hash, z_card (s->sh, s->tableau[from][i], n_to + i));
-        sum = tableau_sum_with (s, sum, to, to_hash);
-        goto done;
       }
+      break;
     case MOVE_TWIN:
     default:
       return FALSE;
     }
 
-  key_add (&to_hash, z_card (s->sh, card, n_to));
+  to_hash = s->pile_hash[to];
+  for (i = 0; i < n_moved; i++)
+    key_add (&to_hash, z_card (s->sh, moved[i], n_to + i));
   sum = tableau_sum_with (s, sum, to, to_hash);
-done:
   key_xor (&key, &sum);
   c->key = key;
-  c->value = (guint16) (ptr == n_talon || ptr % turn_size (s) == 0 ? 0 : ptr);
+  c->value = (guint16) pointer_value (s, ptr, n_talon);
   c->ptr = (guint8) ptr;
   c->die = s->die;
   c->flags = CHILD_NO_SAFE;
