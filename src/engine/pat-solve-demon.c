@@ -541,35 +541,10 @@ table_slot (Table    *table,
             gboolean *found)
 {
   guint64 record[2] = { key.a | PAT_SOLVE_SET_USED, (key.b & ~table->value_bits) | bits };
-  PatSolveSet *set = &table->set;
-  guint64 hash;
-  guint64 j;
 
   if (G_UNLIKELY (table->concurrent))
     return table_slot_concurrent (table, record, TRUE, quota, found);
-  /* pat_solve_set_insert() for records of two words, the slots looked at once: a new record goes
-   * where the look for it ended, unless the table must grow first. */
-  hash = table_hash (record);
-  for (j = pat_solve_set_home (set, hash);; j = pat_solve_set_next (set, j))
-    {
-      guint64 *slot = pat_solve_set_at (set, j);
-
-      if (slot[0] == 0)
-        {
-          *found = FALSE;
-          if (G_UNLIKELY (set->used >= set->grow_at))
-            return pat_solve_set_add (set, hash, record);
-          slot[0] = record[0];
-          slot[1] = record[1];
-          set->used++;
-          return slot;
-        }
-      if (slot[0] == record[0] && ((slot[1] ^ record[1]) & ~table->value_bits) == 0)
-        {
-          *found = TRUE;
-          return slot;
-        }
-    }
+  return pat_solve_set_insert (&table->set, table_hash (record), record, found);
 }
 
 /* Sets the value bits of @slot, a record of @key, to @bits. */

@@ -341,17 +341,36 @@ pat_solve_set_add (PatSolveSet   *set,
 }
 
 /* The record holding @key (*found set), or else a new one holding @key (value bits included);
- * NULL when it is not there and the set is full. */
+ * NULL when it is not there and the set is full. One pass over the slots: a new record goes where
+ * the look for it ended, the empty slot pat_solve_set_add() would take, unless the set must grow
+ * first (then pat_solve_set_add() places it in the grown table). */
 static inline guint64 *
 pat_solve_set_insert (PatSolveSet   *set,
                       guint64        hash,
                       const guint64 *key,
                       gboolean      *found)
 {
-  guint64 *record = pat_solve_set_lookup (set, hash, key);
+  guint64 j;
 
-  *found = record != NULL;
-  return record != NULL ? record : pat_solve_set_add (set, hash, key);
+  for (j = pat_solve_set_home (set, hash);; j = pat_solve_set_next (set, j))
+    {
+      guint64 *record = pat_solve_set_at (set, j);
+
+      if (record[0] == 0)
+        {
+          *found = FALSE;
+          if (G_UNLIKELY (set->used >= set->grow_at))
+            return pat_solve_set_add (set, hash, key);
+          memcpy (record, key, set->n_words * sizeof (guint64));
+          set->used++;
+          return record;
+        }
+      if (pat_solve_set_same (set, record, key))
+        {
+          *found = TRUE;
+          return record;
+        }
+    }
 }
 
 /* Fills @solution with @result and @nodes; when solved, copies the @n_moves @moves. */
